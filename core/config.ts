@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+
+/**
+ * Every environment variable Atelier reads, in one schema. Read once at an entry point with loadConfig();
+ * nothing else reads process.env. The README's configuration table mirrors this list.
+ */
+export const Config = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: optionalString,
+  ATELIER_DATA_DIR: z.string().default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+
+  TEMPORAL_ADDRESS: optionalString,
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_CLI_PATH: optionalString,
+  TEMPORAL_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
+  TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
+  TEMPORAL_UI_URL: optionalString,
+  TASK_QUEUE: z.string().default('atelier'),
+  MEDIA_TASK_QUEUE: z.string().default('atelier-media'),
+
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  TRUST_PROXY: flag,
+
+  STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().default('atelier'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_BASE_URL: optionalString,
+  S3_FORCE_PATH_STYLE: flag,
+
+  SAFE_FETCH_ALLOW_HOSTS: list,
+
+  TEXT_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  IMAGE_PROVIDER: z.enum(['local', 'openai', 'replicate']).default('local'),
+  VIDEO_PROVIDER: z.enum(['local', 'replicate']).default('local'),
+  SPEECH_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  EMBEDDINGS_PROVIDER: z.enum(['none', 'openai']).default('none'),
+  OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
+  OPENAI_SPEECH_MODEL: z.string().default('gpt-4o-mini-tts'),
+  OPENAI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),
+  REPLICATE_BASE_URL: z.string().default('https://api.replicate.com/v1'),
+  REPLICATE_API_TOKEN: optionalString,
+  REPLICATE_IMAGE_MODEL: z.string().default('black-forest-labs/flux-schnell'),
+  REPLICATE_VIDEO_MODEL: z.string().default('minimax/video-01'),
+
+  DEMO_WORKSPACE: z.string().default('demo'),
+  DEMO_CREDITS: z.coerce.number().min(0).default(1000),
+  NODE_COSTS: optionalString,
+  APPROVAL_TIMEOUT: z.string().default('24h'),
+});
+export type Config = z.infer<typeof Config>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad variable throws a ConfigError that names it and says what is expected. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = Config.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee the configuration table in README.md.`);
+  }
+  return parsed.data;
+}
+
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`).replace(/\/$/, '');
+}
