@@ -1,0 +1,38 @@
+import type { Readable } from 'node:stream';
+
+/** A stored file as it travels between nodes: a reference, never the bytes. */
+export interface StoredObject {
+  key: string;
+  url: string;
+  mimeType: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface ObjectStat {
+  bytes: number;
+  mimeType: string;
+  lastModified: Date;
+}
+
+export interface ByteRange {
+  start: number;
+  end: number; // inclusive
+}
+
+/**
+ * The storage every activity and the /cdn route use. Keys are relative paths such as
+ * `runs/<runId>/<nodeId>/r1/image.png`; `url` is the permanent public URL of a key.
+ */
+export interface Storage {
+  readonly driver: 'fs' | 's3';
+  putBuffer(key: string, body: Buffer, mimeType: string): Promise<StoredObject>;
+  /** Uploads a local file (streamed; multipart for large files on S3). */
+  putFile(key: string, filePath: string, mimeType: string): Promise<StoredObject>;
+  /** Copies a stored object to a local file, for tools (ffmpeg) that want paths. */
+  downloadToFile(key: string, filePath: string): Promise<void>;
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  stat(key: string): Promise<ObjectStat | null>;
+  url(key: string): string;
+  delete(key: string): Promise<void>;
+}
