@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import { copyFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AAC_OUTPUT_OPTIONS, hasEncoder, requireDuration, runFfmpeg } from './ffmpeg';
+import { MediaInputError, MediaToolError, stderrTail, throwIfAborted } from './media-errors';
+import { withTempDir } from './media-params';
+
+export { estimateCaptionCues, estimateWordTimings } from './captions';
+
+export type SpeechFormat = 'mp3' | 'm4a' | 'wav';
+
+export interface SpeechOptions {
+  text: string;
+  /** espeak-ng voice: 'en-us', 'en-gb', 'en-us+f3' ... */
+  voice?: string;
+  /** Words per minute. */
+  rate?: number;
+  /** 0..99 */
+  pitch?: number;
+  outPath: string;
+  format?: SpeechFormat;
+  signal?: AbortSignal;
+}
+
+export interface SpeechResult {
+  path: string;
+  durationSeconds: number;
+  mimeType: string;
+}
+
+export const SPEECH_RATE = { min: 80, max: 450, default: 170 } as const;
+export const SPEECH_TEXT_MAX_CHARS = 20_000;
+const ESPEAK_TIMEOUT_MS = 120_000;
+const VOICE_NAME = /^[a-z0-9-]+(\+[a-z0-9-]+)?$/i;
+
+const MIME_TYPES: Record<SpeechFormat, string> = { mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'audio/wav' };
+
+/** Speaks text with espeak-ng into a WAV, then encodes it (AAC in m4a by default). */
+export async function synthesizeSpeech(options: SpeechOptions): Promise<SpeechResult> {
+  const { outPath, format = 'm4a', signal } = options;
+  const args = espeakArgs(options);
+  return withTempDir(async (dir) => {
+    const wavPath = join(dir, 'speech.wav');
+    await runEspeak([...args, '-w', wavPath], options.text, signal);
+    const spoken = await requireDuration(wavPath, 'synthesized speech');
+    await encodeSpeech(wavPath, outPath, format, spoken, signal);
+    const durationSeconds = await requireDuration(outPath, 'encoded speech');
+    return { path: outPath, durationSeconds, mimeType: MIME_TYPES[format] };
+  });
+}
+
+function espeakArgs({
+  text,
+  voice = 'en-us',
+  rate = SPEECH_RATE.default,
+  pitch = 50,
+}: SpeechOptions): string[] {
+  if (!/[\p{L}\p{N}]/u.test(text)) throw new MediaInputError('text to speak has no words');
+  if (text.length > SPEECH_TEXT_MAX_CHARS)
+    throw new MediaInputError(`text is over ${SPEECH_TEXT_MAX_CHARS} characters`);
+  if (!VOICE_NAME.test(voice)) throw new MediaInputError(`invalid voice name: ${voice}`);
+  if (!Number.isFinite(rate) || rate < SPEECH_RATE.min || rate > SPEECH_RATE.max) {
+    throw new MediaInputError(`rate must be ${SPEECH_RATE.min}..${SPEECH_RATE.max} words per minute`);
+  }
+  if (!Number.isInteger(pitch) || pitch < 0 || pitch > 99)
+    throw new MediaInputError('pitch must be an integer 0..99');
+  return ['-v', voice, '-s', String(Math.round(rate)), '-p', String(pitch), '--stdin'];
+}
+
+/** The text goes through stdin, so quotes, newlines and leading dashes are never parsed as options. */
+function runEspeak(args: string[], text: string, signal?: AbortSignal): Promise<void> {
+  throwIfAborted(signal);
+  return new Promise((resolve, reject) => {
+    const child = spawn('espeak-ng', args, { signal, timeout: ESPEAK_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin.on('error', () => {}); // a dead child reports itself through 'close'
+    child.on('error', (err) =>
+      reject(err.name === 'AbortError' ? err : new MediaToolError(`espeak-ng: ${err.message}`)),
+    );
+    child.on('close', (code, sig) => {
+      if (code === 0) return resolve();
+      if (/voice does not exist/i.test(stderr))
+        return reject(new MediaInputError(`unknown voice: ${args[1]}`));
+      reject(new MediaToolError(`espeak-ng exited with ${sig ?? `code ${code}`}`, stderrTail(stderr)));
+    });
+    child.stdin.end(text);
+  });
+}
+
+async function encodeSpeech(
+  wavPath: string,
+  outPath: string,
+  format: SpeechFormat,
+  durationSeconds: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (format === 'wav') return copyFile(wavPath, outPath);
+  if (format === 'mp3' && !(await hasEncoder('libmp3lame'))) {
+    throw new MediaToolError('mp3 needs an ffmpeg built with libmp3lame; ask for m4a instead');
+  }
+  const codec =
+    format === 'mp3'
+      ? ['-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100']
+      : [...AAC_OUTPUT_OPTIONS, '-movflags', '+faststart'];
+  await runFfmpeg({
+    inputs: [{ path: wavPath }],
+    outputOptions: ['-vn', ...codec],
+    outPath,
+    durationSeconds,
+    signal,
+  });
+}
