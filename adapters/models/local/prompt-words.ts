@@ -1,0 +1,188 @@
+/**
+ * Rule-based reading of a prompt, shared by the local image renderer and text generator:
+ * which words carry the subject, which only describe the look, and what text the prompt quotes.
+ */
+
+const STOPWORDS = new Set(
+  (
+    'a an the and or but of for to in on at by with from into onto about as is are be been being was were ' +
+    'this that these those it its our your their my his her we you they i me us them some any each every ' +
+    'very really just also so than then there here which who whom whose what when where why how all both ' +
+    'can could should would will shall may might must do does did done please not no yes up down over ' +
+    'out off only own same such too more most other one ones into via per like using use ' +
+    'everything everyone anything something nothing get got now'
+  ).split(' '),
+);
+
+/** Words that ask for a kind of output or describe its look rather than its subject. */
+const FORMAT_WORDS = new Set(
+  (
+    'create make generate render draw produce write give show build compose ' +
+    'image images picture photo photograph photography poster posters graphic graphics illustration banner ' +
+    'post posts thumbnail cover visual visuals artwork background backdrop wallpaper ad advert advertisement ' +
+    'instagram tiktok linkedin twitter facebook youtube story stories reel reels feed social media ' +
+    'style styled styles look aesthetic vibe vibes colour colours color colors palette tone tones theme ' +
+    'minimal minimalist minimalistic bold gradient gradients geometric shapes abstract modern clean simple ' +
+    'flat studio product shot mockup quote typography typographic text caption headline title font ' +
+    'layout composition square portrait landscape vertical horizontal format ratio hd 4k high quality ' +
+    'wave waves wavy glow pattern mood'
+  ).split(' '),
+);
+
+/** Colour and mood words; the palette reads them, the subject ignores them. */
+export const COLOUR_WORDS = new Set(
+  (
+    'red crimson coral orange peach amber yellow gold golden lime green emerald mint olive teal turquoise ' +
+    'cyan sky blue navy indigo violet purple lavender magenta pink rose brown beige cream black charcoal ' +
+    'grey gray silver white sunset sunrise ocean forest warm cool neon earthy pastel pastels dark light ' +
+    'bright vibrant muted monochrome autumn spring summer winter night midnight'
+  ).split(' '),
+);
+
+export function tokens(text: string): string[] {
+  return text.match(/[#@]?[\p{L}\p{N}][\p{L}\p{N}'’%$&+.-]*[\p{L}\p{N}%]|[#@]?[\p{L}\p{N}%$]/gu) ?? [];
+}
+
+const bare = (word: string) => word.toLowerCase().replace(/['’]s$/, '');
+
+export function isContentWord(word: string): boolean {
+  const w = bare(word);
+  return !STOPWORDS.has(w) && !FORMAT_WORDS.has(w) && !SUBJECT_CUES.has(w) && !/^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(w);
+}
+
+/** Verbs that introduce the subject ("a poster announcing ..."): not part of it. */
+const SUBJECT_CUES = new Set(
+  'announcing featuring showing depicting celebrating promoting introducing advertising titled called saying'.split(' '),
+);
+
+/**
+ * A colour word describes the look when what follows it is not subject matter ("teal poster",
+ * "navy and gold"), but belongs to the subject otherwise ("black friday", "summer launch").
+ */
+function isLookWord(words: string[], index: number): boolean {
+  if (!COLOUR_WORDS.has(bare(words[index]))) return false;
+  const next = words[index + 1];
+  return next === undefined || !isContentWord(next) || isLookWord(words, index + 1);
+}
+
+/** Content words in prompt order, without the colour words that only describe the look. */
+export function contentWords(text: string): string[] {
+  const words = tokens(text);
+  return words.filter((w, i) => isContentWord(w) && !isLookWord(words, i));
+}
+
+/** Text the prompt puts in quotes, which the caller wants used verbatim. */
+export function quotedText(text: string): string | undefined {
+  const match = text.match(/["“”«]([^"“”«»]{2,})["“”»]/);
+  return match ? match[1].trim() : undefined;
+}
+
+/** The prompt split into clauses at punctuation that separates ideas. */
+export function clauses(text: string): string[] {
+  return text
+    .split(/[,;:!?\n]|\s[-–—]\s|\.(?:\s|$)/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The most telling words, best first: frequent and long words score higher; ties keep prompt order.
+ */
+export function keywords(text: string, limit: number): string[] {
+  const seen = new Map<string, { score: number; first: number }>();
+  contentWords(text).forEach((word, index) => {
+    const key = bare(word).replace(/[.'’]+$/, '');
+    if (key.length < 3 || /^\d+%?$/.test(key)) return;
+    const entry = seen.get(key) ?? { score: 0, first: index };
+    entry.score += 1 + Math.min(key.length, 10) / 10;
+    seen.set(key, entry);
+  });
+  return [...seen.entries()]
+    .sort((a, b) => b[1].score - a[1].score || a[1].first - b[1].first)
+    .slice(0, limit)
+    .map(([word]) => word);
+}
+
+/**
+ * The subject as a short phrase, read from the first clause that has one:
+ * 1. quoted text wins;
+ * 2. the phrase starts at the first content word (so "a teal poster announcing our ..." skips to
+ *    what is announced), runs while words are content or small connectors, stops at a format
+ *    word, a cue or a colour word that only describes the look, and drops trailing connectors.
+ */
+export function subjectPhrase(text: string, maxWords = 6): string {
+  const quoted = quotedText(text);
+  if (quoted) return quoted;
+  for (const clause of clauses(text)) {
+    const phrase = phraseIn(tokens(clause), maxWords);
+    if (phrase.length > 0) return phrase.join(' ');
+  }
+  return '';
+}
+
+/** Imperatives that open a request ("design a poster ..."); elsewhere the same words are subject matter. */
+const OPENING_VERBS = new Set('design craft paint sketch illustrate imagine plan'.split(' '));
+
+function phraseIn(words: string[], maxWords: number): string[] {
+  const content = (i: number) => isContentWord(words[i]) && !isLookWord(words, i) && !(i === 0 && OPENING_VERBS.has(bare(words[i])));
+  const start = words.findIndex((_, i) => content(i));
+  if (start < 0) return [];
+  const phrase: string[] = [];
+  let taken = 0;
+  for (let i = start; i < words.length && taken < maxWords; i++) {
+    const w = bare(words[i]);
+    if (content(i)) taken++;
+    else if (!STOPWORDS.has(w) || COLOUR_WORDS.has(w)) break;
+    phrase.push(words[i]);
+  }
+  while (phrase.length > 0 && STOPWORDS.has(bare(phrase[phrase.length - 1]))) phrase.pop();
+  return phrase;
+}
+
+/** A second idea for a subtitle: the next clause after the subject's, trimmed of format words. */
+export function secondaryPhrase(text: string, maxWords = 8): string | undefined {
+  const withContent = clauses(text.replace(/["“”«»][^"“”«»]*["“”«»]/g, ' ')).filter(
+    (c) => contentWords(c).length > 0,
+  );
+  const start = quotedText(text) ? 0 : 1;
+  const clause = withContent[start];
+  if (!clause) return undefined;
+  const words = tokens(clause).filter((w) => !FORMAT_WORDS.has(bare(w)));
+  while (words.length > 0 && STOPWORDS.has(bare(words[0]))) words.shift();
+  return words.length > 0 ? words.slice(0, maxWords).join(' ') : undefined;
+}
+
+export function titleCase(phrase: string): string {
+  return phrase
+    .split(/\s+/)
+    .map((w, i) =>
+      i > 0 && STOPWORDS.has(w.toLowerCase()) && w.length < 4 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1),
+    )
+    .join(' ');
+}
+
+export function sentenceCase(phrase: string): string {
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
+/** FNV-1a: a stable 32-bit hash, so that the same prompt always picks the same choices. */
+export function hashString(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** mulberry32: a small seeded generator for layouts that must repeat exactly. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
