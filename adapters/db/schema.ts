@@ -6,8 +6,9 @@ type Json<T> = ColumnType<T, string, string>;
 /** PostgreSQL numeric comes back as a string. */
 type Numeric = ColumnType<string, number | string, number | string>;
 
-export type Role = 'owner' | 'member';
-export type Visibility = 'private' | 'shared' | 'public';
+import type { Role, Visibility } from '../../core/app-access';
+
+export type { Role, Visibility };
 export type RunStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 export type RunSource = 'api' | 'content' | 'compose' | 'generate';
 export type NodeStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped' | 'cancelled' | 'awaiting_approval';

@@ -1,0 +1,81 @@
+import { sql, type Kysely } from 'kysely';
+import type { AppDefinition } from '../../core/app-definition';
+import type { Visibility } from '../../core/app-access';
+import type { AppRow, Database } from './schema';
+
+/** Inserts or refreshes the built-in catalog apps (no workspace, public). */
+export async function syncCatalogApps(db: Kysely<Database>, apps: AppDefinition[]): Promise<void> {
+  for (const app of apps) {
+    await db
+      .insertInto('apps')
+      .values({
+        id: app.appId,
+        workspace_id: null,
+        creator_id: null,
+        name: app.name,
+        description: app.description,
+        definition: JSON.stringify(app),
+        visibility: 'public',
+        source: 'catalog',
+        updated_at: new Date(),
+      })
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({ name: app.name, description: app.description, definition: JSON.stringify(app), updated_at: new Date() }),
+      )
+      .execute();
+  }
+}
+
+export async function insertApp(
+  db: Kysely<Database>,
+  app: AppDefinition,
+  owner: { workspaceId: string; creatorId: string; visibility: Visibility },
+): Promise<void> {
+  await db
+    .insertInto('apps')
+    .values({
+      id: app.appId,
+      workspace_id: owner.workspaceId,
+      creator_id: owner.creatorId,
+      name: app.name,
+      description: app.description,
+      definition: JSON.stringify(app),
+      visibility: owner.visibility,
+      source: 'generated',
+      updated_at: new Date(),
+    })
+    .execute();
+}
+
+export async function findApp(db: Kysely<Database>, appId: string): Promise<AppRow | undefined> {
+  return db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
+}
+
+/**
+ * Apps a workspace sees in a listing: its own (the caller filters private ones), plus public apps of
+ * others, at most `publicLimit` of those. `search` matches name or description, case-insensitively.
+ */
+export async function listVisibleApps(
+  db: Kysely<Database>,
+  workspaceId: string,
+  options: { search?: string; publicLimit?: number },
+): Promise<{ own: AppRow[]; public: AppRow[] }> {
+  const pattern = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const base = () => {
+    let q = db.selectFrom('apps').selectAll();
+    if (pattern) q = q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb(sql`coalesce(description, '')`, 'ilike', pattern)]));
+    return q;
+  };
+  const own = await base().where('workspace_id', '=', workspaceId).orderBy('created_at').orderBy('name').execute();
+  let others = base()
+    .where('visibility', '=', 'public')
+    .where((eb) => eb.or([eb('workspace_id', 'is', null), eb('workspace_id', '!=', workspaceId)]))
+    .orderBy('source')
+    .orderBy('name');
+  if (options.publicLimit !== undefined) others = others.limit(options.publicLimit);
+  return { own, public: await others.execute() };
+}
+
+export async function setAppVisibility(db: Kysely<Database>, appId: string, visibility: Visibility): Promise<void> {
+  await db.updateTable('apps').set({ visibility, updated_at: new Date() }).where('id', '=', appId).execute();
+}

@@ -1,0 +1,32 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import compose from 'koa-compose';
+import { JSON_BODY_LIMIT_BYTES } from '../core/limits';
+import { bodyParser } from '@koa/bodyparser';
+import type { ApiDeps } from './deps';
+import { requestId } from './middleware/request-id';
+import { errorEnvelope } from './middleware/errors';
+import { rateLimit } from './middleware/rate-limit';
+import { authenticate } from './middleware/auth';
+import { appsRouter } from './apps/routes';
+
+/** Builds the Koa app without listening; the entry point or a test calls `app.callback()`. */
+export function createApp(deps: ApiDeps): Koa {
+  const app = new Koa({ proxy: deps.config.TRUST_PROXY });
+  const v1 = new Router({ prefix: '/v1' });
+  for (const router of [appsRouter(deps)]) v1.use(router.routes());
+  const v1Stack = compose<Koa.Context>([
+    requestId(),
+    errorEnvelope({ logger: deps.logger }),
+    rateLimit({ limiter: deps.rateLimiter }),
+    authenticate({ db: deps.db }),
+    bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT_BYTES, encoding: 'utf-8' }),
+    v1.routes() as unknown as Koa.Middleware,
+  ]);
+  // Everything under /v1 goes through the same chain; an unmatched route ends as the envelope's 404.
+  app.use(async function v1Only(ctx, next) {
+    if (ctx.path === '/v1' || ctx.path.startsWith('/v1/')) return v1Stack(ctx, next);
+    return next();
+  });
+  return app;
+}

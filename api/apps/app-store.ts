@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import { AppDefinition } from '../../core/app-definition';
+import { appAccess, type Caller } from '../../core/app-access';
+import { compileApp, type CompiledApp } from '../../core/compiled-app';
+import { forbidden, notFound } from '../../core/errors';
+import { findApp } from '../../adapters/db/apps';
+import type { AppRow, Database } from '../../adapters/db/schema';
+
+export interface LoadedApp extends CompiledApp {
+  row: AppRow;
+}
+
+const compiled = new Map<string, { updatedAt: number; app: CompiledApp }>();
+
+/** Compiles a stored app once per version; apps are read far more often than they change. */
+export function compileRow(row: AppRow): LoadedApp {
+  const version = new Date(row.updated_at).getTime();
+  const cached = compiled.get(row.id);
+  if (cached && cached.updatedAt === version) return { ...cached.app, row };
+  const app = compileApp(AppDefinition.parse(row.definition));
+  compiled.set(row.id, { updatedAt: version, app });
+  return { ...app, row };
+}
+
+export const ownership = (row: AppRow) => ({ workspaceId: row.workspace_id, creatorId: row.creator_id, visibility: row.visibility });
+
+/** The app if the caller may use it; 404 when it is hidden from them, 403 when it is theirs to see but not use. */
+export async function loadUsableApp(db: Kysely<Database>, appId: string, caller: Caller): Promise<LoadedApp> {
+  const row = await findApp(db, appId);
+  if (!row) throw notFound('App');
+  const access = appAccess(ownership(row), caller);
+  if (access === 'hidden') throw notFound('App');
+  if (access === 'forbidden') throw forbidden('You may not use this app');
+  return compileRow(row);
+}

@@ -1,0 +1,15 @@
+import type { Middleware } from 'koa';
+import { newId } from '../../core/ids';
+
+const ACCEPTABLE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Echoes a well-formed `X-Request-Id` or makes one; the error envelope repeats it as `requestId`. */
+export function requestId(): Middleware {
+  return async function requestIdMiddleware(ctx, next) {
+    const given = ctx.get('x-request-id');
+    const id = ACCEPTABLE.test(given) ? given : newId();
+    ctx.state.requestId = id;
+    ctx.set('X-Request-Id', id);
+    await next();
+  };
+}

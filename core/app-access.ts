@@ -1,0 +1,37 @@
+export type Role = 'owner' | 'member';
+export type Visibility = 'private' | 'shared' | 'public';
+export const VISIBILITIES: Visibility[] = ['private', 'shared', 'public'];
+
+/** Who is asking: resolved from the API key. */
+export interface Caller {
+  workspaceId: string;
+  userId: string;
+  role: Role;
+}
+
+/** The ownership facts of an app that access rules need. Built-in catalog apps have no workspace. */
+export interface AppOwnership {
+  workspaceId: string | null;
+  creatorId: string | null;
+  visibility: Visibility;
+}
+
+export type AppAccess = 'use' | 'forbidden' | 'hidden';
+
+/**
+ * private: the creator and the workspace's owners; shared: every member of the app's workspace;
+ * public: everyone. Apps of another workspace that are not public are hidden (404); a private app of
+ * the caller's own workspace that the caller may not use is forbidden (403).
+ */
+export function appAccess(app: AppOwnership, caller: Caller): AppAccess {
+  if (app.visibility === 'public') return 'use';
+  if (app.workspaceId !== caller.workspaceId) return 'hidden';
+  if (app.visibility === 'shared') return 'use';
+  return app.creatorId === caller.userId || caller.role === 'owner' ? 'use' : 'forbidden';
+}
+
+/** Only the creator or an owner of the app's own workspace may change its visibility. */
+export function canChangeVisibility(app: AppOwnership, caller: Caller): boolean {
+  if (app.workspaceId === null || app.workspaceId !== caller.workspaceId) return false;
+  return app.creatorId === caller.userId || caller.role === 'owner';
+}
