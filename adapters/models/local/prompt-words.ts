@@ -139,17 +139,28 @@ function phraseIn(words: string[], maxWords: number): string[] {
   return phrase;
 }
 
-/** A second idea for a subtitle: the next clause after the subject's, trimmed of format words. */
-export function secondaryPhrase(text: string, maxWords = 8): string | undefined {
+/** The clauses after the subject's (all of them, when the subject is quoted), trimmed of format words. */
+export function detailClauses(text: string): string[] {
   const withContent = clauses(text.replace(/["“”«»][^"“”«»]*["“”«»]/g, ' ')).filter(
     (c) => contentWords(c).length > 0,
   );
-  const start = quotedText(text) ? 0 : 1;
-  const clause = withContent[start];
-  if (!clause) return undefined;
-  const words = tokens(clause).filter((w) => !FORMAT_WORDS.has(bare(w)));
-  while (words.length > 0 && STOPWORDS.has(bare(words[0]))) words.shift();
-  return words.length > 0 ? words.slice(0, maxWords).join(' ') : undefined;
+  return withContent.slice(quotedText(text) ? 0 : 1).map((clause) => {
+    const words = tokens(clause).filter((w) => !FORMAT_WORDS.has(bare(w)));
+    while (words.length > 0 && STOPWORDS.has(bare(words[0]))) words.shift();
+    return words.join(' ');
+  }).filter(Boolean);
+}
+
+/** A second idea for a subtitle: the first detail clause, cut to maxWords. */
+export function secondaryPhrase(text: string, maxWords = 8): string | undefined {
+  const clause = detailClauses(text)[0];
+  return clause ? clause.split(' ').slice(0, maxWords).join(' ') : undefined;
+}
+
+/** The colour and mood words that describe the look ("warm", "teal"), not the subject. */
+export function lookWords(text: string): string[] {
+  const words = tokens(text);
+  return words.filter((_, i) => isLookWord(words, i)).map(bare);
 }
 
 export function titleCase(phrase: string): string {

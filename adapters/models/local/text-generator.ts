@@ -1,0 +1,222 @@
+import { describeComposition } from './alt-text';
+import { detailClauses, hashString, keywords, quotedText, sentenceCase, subjectPhrase, titleCase } from './prompt-words';
+
+export type TextPurpose = 'caption' | 'script' | 'headline' | 'alt_text' | 'talking_points' | 'generic';
+
+export interface GenerateTextRequest {
+  prompt: string;
+  /** Instructions such as a tone or brand voice ("playful", "professional"). */
+  system?: string;
+  maxWords?: number;
+  format?: 'plain' | 'json';
+  purpose?: TextPurpose;
+}
+
+export interface GeneratedText {
+  /** The text, or its JSON document when format is json. */
+  text: string;
+  purpose: TextPurpose;
+  /** The structured result (caption and hashtags, script sentences, points, ...). */
+  data: Record<string, unknown>;
+}
+
+type Tone = 'playful' | 'professional' | 'inspiring' | 'neutral';
+
+interface Brief {
+  subject: string;
+  /** The subject as a noun phrase in a sentence: "the summer launch party", "our oat milk latte". */
+  subjectRef: string;
+  /** Clauses after the subject's: "creamy", "vegan", "made with local oats". */
+  details: string[];
+  keywords: string[];
+  tone: Tone;
+  pick: <T>(options: readonly T[], salt: string) => T;
+}
+
+const TONE_WORDS: Record<string, Tone> = {
+  playful: 'playful', fun: 'playful', casual: 'playful', friendly: 'playful', witty: 'playful', cheeky: 'playful',
+  professional: 'professional', formal: 'professional', corporate: 'professional', b2b: 'professional', expert: 'professional',
+  inspiring: 'inspiring', inspirational: 'inspiring', motivational: 'inspiring', uplifting: 'inspiring', bold: 'inspiring',
+};
+
+const PURPOSE_WORDS: [RegExp, TextPurpose][] = [
+  [/\balt[- ]?text\b|\bdescribe (the|this) image\b/i, 'alt_text'],
+  [/\btalking points\b|\bbullet points\b|\bkey points\b/i, 'talking_points'],
+  [/\bscript\b|\bnarration\b|\bvoice-?over\b/i, 'script'],
+  [/\bheadline\b|\btitle\b/i, 'headline'],
+  [/\bcaption\b|\bhashtags?\b/i, 'caption'],
+];
+
+/**
+ * Deterministic text from rules, for the built-in provider:
+ * 1. read the brief: subject phrase, a second detail, keywords, tone (from the system text or prompt);
+ * 2. the purpose (given, or named in the prompt) picks a writer; templates are chosen by a hash of
+ *    the request, so the same request always gives the same text;
+ * 3. the result is capped to maxWords and returned as plain text or a JSON document.
+ */
+export function generateText(request: GenerateTextRequest): GeneratedText {
+  const purpose = request.purpose && request.purpose !== 'generic' ? request.purpose : purposeFromPrompt(request.prompt);
+  const brief = readBrief(request);
+  const data = WRITERS[purpose](brief, request);
+  const text = request.format === 'json' ? JSON.stringify(data) : String(data.text);
+  return { text, purpose, data };
+}
+
+function purposeFromPrompt(prompt: string): TextPurpose {
+  return PURPOSE_WORDS.find(([pattern]) => pattern.test(prompt))?.[1] ?? 'generic';
+}
+
+function readBrief(request: GenerateTextRequest): Brief {
+  const prompt = request.prompt.replace(/\b(write|create|generate|give me|make)\b.*?\b(caption|script|narration|headline|title|alt[- ]?text|talking points|post|copy)\b\s*(for|about|on|of)?/i, '');
+  const subject = subjectPhrase(prompt) || keywords(request.prompt, 3).join(' ') || 'this';
+  const details = detailClauses(prompt).slice(0, 4);
+  const toneText = `${request.system ?? ''} ${request.prompt}`.toLowerCase();
+  const tone = (toneText.match(/[a-z0-9]+/g) ?? []).map((w) => TONE_WORDS[w]).find(Boolean) ?? 'neutral';
+  const seed = `${request.prompt}\u0000${request.system ?? ''}\u0000${request.purpose ?? ''}`;
+  return {
+    subject,
+    subjectRef: referTo(subject, prompt),
+    details,
+    keywords: keywords(prompt, 8).filter((k) => !/\d/.test(k)),
+    tone,
+    pick: (options, salt) => options[hashString(`${seed}\u0000${salt}`) % options.length],
+  };
+}
+
+/** Adds the article or possessive the prompt used ("our", "your") or "the"; names and quotes stand alone. */
+function referTo(subject: string, prompt: string): string {
+  if (subject === 'this' || quotedText(prompt) === subject || /^[\p{Lu}\p{N}#@]/u.test(subject)) return subject;
+  const escaped = subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const possessive = prompt.match(new RegExp(`\\b(our|your|my|their)\\s+${escaped}`, 'i'))?.[1]?.toLowerCase();
+  return `${possessive ?? 'the'} ${subject}`;
+}
+
+const WRITERS: Record<TextPurpose, (brief: Brief, request: GenerateTextRequest) => Record<string, unknown>> = {
+  caption: writeCaption,
+  script: writeScript,
+  headline: writeHeadline,
+  alt_text: (_brief, request) => ({ text: capWords(describeComposition(request.prompt), request.maxWords ?? 60) }),
+  talking_points: writeTalkingPoints,
+  generic: writeGeneric,
+};
+
+const HOOKS: Record<Tone, string[]> = {
+  playful: ['Okay, {subject} just made our week.', 'Plot twist: {subject} is here.', 'Say hello to {subject} 👋', 'Not to be dramatic, but {subject}.'],
+  professional: ['Introducing {subject}.', 'A closer look at {subject}.', '{Subject}: what you need to know.', 'Here is why {subject} matters.'],
+  inspiring: ['Big things start here: {subject}.', '{Subject} is your sign to begin.', 'Dream it, then build it: {subject}.', 'This is what {subject} looks like.'],
+  neutral: ['Meet {subject}.', '{Subject}, in one post.', 'All about {subject}.', 'Spotlight on {subject}.'],
+};
+
+const CALLS_TO_ACTION: Record<Tone, string[]> = {
+  playful: ['Tag someone who needs this.', 'Drop a 🙌 if you are in.', 'Save this for later, trust us.'],
+  professional: ['Learn more at the link in our bio.', 'Share this with your team.', 'Follow for more updates.'],
+  inspiring: ['Start today.', 'Share this with someone who needs it.', 'Your move.'],
+  neutral: ['Learn more via the link in bio.', 'Save this post for later.', 'Let us know what you think below.'],
+};
+
+function fill(template: string, brief: Brief): string {
+  return template.replace('{subject}', brief.subjectRef).replace('{Subject}', sentenceCase(brief.subjectRef));
+}
+
+/** The details as one sentence: "Creamy, vegan and made with local oats." */
+function detailSentence(brief: Brief): string {
+  return brief.details.length > 0 ? `${sentenceCase(joinList(brief.details))}.` : '';
+}
+
+function hashtags(brief: Brief, limit = 5): string[] {
+  const whole = brief.subject.split(/\s+/).length > 1 ? [camelTag(brief.subject)] : [];
+  const tags = [...whole, ...brief.keywords.map(camelTag)].filter((t) => t.length > 2);
+  return [...new Set(tags)].slice(0, limit);
+}
+
+const camelTag = (phrase: string) =>
+  '#' + phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+
+function writeCaption(brief: Brief, request: GenerateTextRequest) {
+  const maxWords = request.maxWords ?? 60;
+  const tags = hashtags(brief, maxWords >= 20 ? 5 : 2);
+  const hook = fill(brief.pick(HOOKS[brief.tone], 'hook'), brief);
+  const cta = brief.pick(CALLS_TO_ACTION[brief.tone], 'cta');
+  const body = capWords([hook, detailSentence(brief), cta].filter(Boolean).join(' '), Math.max(3, maxWords - tags.length));
+  return { text: `${body}\n\n${tags.join(' ')}`, caption: body, hashtags: tags };
+}
+
+const SCRIPT_OPENERS = ['Here is something worth a minute: {subject}.', 'Let us talk about {subject}.', 'Picture this: {subject}.', 'Ever wondered what makes {subject} special?'];
+const SCRIPT_BODIES = [
+  'It starts with {keyword}.',
+  'Then there is {keyword}, which ties it all together.',
+  'Notice the {keyword}; that is where it gets interesting.',
+  'And {keyword} makes all the difference.',
+];
+const SCRIPT_PADDING: Record<Tone, string[]> = {
+  playful: ['Honestly? It is even better up close.', 'We could talk about it all day.', 'Yes, it really is that good.'],
+  professional: ['Every detail is there for a reason.', 'The result speaks for itself.', 'It is built to last.'],
+  inspiring: ['Every great story starts with a first step.', 'This is only the beginning.', 'Imagine what comes next.'],
+  neutral: ['Take a closer look.', 'Every detail counts.', 'It is simple, and it works.'],
+};
+const SCRIPT_CLOSERS = ['That is {subject}, in a nutshell.', 'So next time, remember {subject}.', 'Now it is your turn to try it.', 'Follow along for more like this.'];
+
+/** A narration of N sentences: an opener, the details, a line per keyword, tone padding, a closer. */
+function writeScript(brief: Brief, request: GenerateTextRequest) {
+  const count = Math.max(2, Math.min(12, Math.round((request.maxWords ?? 60) / 11)));
+  const middle = brief.details.map((d) => `${sentenceCase(d)}.`);
+  const topics = brief.keywords.filter((k) => !brief.subject.toLowerCase().includes(k) && !brief.details.join(' ').toLowerCase().includes(k));
+  topics.forEach((keyword, i) => middle.push(SCRIPT_BODIES[i % SCRIPT_BODIES.length].replace('{keyword}', keyword)));
+  middle.push(...SCRIPT_PADDING[brief.tone]);
+  const sentences = [
+    fill(brief.pick(SCRIPT_OPENERS, 'open'), brief),
+    ...middle.slice(0, count - 2),
+    fill(brief.pick(SCRIPT_CLOSERS, 'close'), brief),
+  ];
+  return { text: capWords(sentences.join(' '), request.maxWords ?? 60), sentences };
+}
+
+function writeHeadline(brief: Brief, request: GenerateTextRequest) {
+  const maxWords = request.maxWords ?? 10;
+  const base = titleCase(brief.subject);
+  const withDetail = brief.details[0] ? `${base}: ${sentenceCase(brief.details[0])}` : base;
+  const text = withDetail.split(/\s+/).length <= maxWords ? withDetail : capWords(base, maxWords, '');
+  return { text, headline: text };
+}
+
+function writeTalkingPoints(brief: Brief, request: GenerateTextRequest) {
+  const covered = `${brief.subject} ${brief.details.join(' ')}`.toLowerCase();
+  const points: string[] = [
+    `What it is: ${sentenceCase(brief.subjectRef)}`,
+    ...brief.details.slice(0, 3).map((d) => `Key detail: ${d}`),
+    ...brief.keywords.filter((k) => !covered.includes(k)).slice(0, 2).map((k) => `Why ${k} matters for ${brief.subjectRef}`),
+  ];
+  if (points.length < 3) points.push(`Who it is for: anyone curious about ${brief.subjectRef}`);
+  points.push(`Next step: ${brief.pick(CALLS_TO_ACTION[brief.tone], 'cta').replace(/\.$/, '')}`);
+  const text = capWords(points.map((p) => `- ${p}`).join('\n'), request.maxWords ?? 80);
+  return { text, points };
+}
+
+function writeGeneric(brief: Brief, request: GenerateTextRequest) {
+  const opener = fill(brief.pick(HOOKS[brief.tone], 'hook'), brief);
+  const themes = brief.keywords.filter((k) => !brief.subject.toLowerCase().includes(k)).slice(0, 3);
+  const focus = themes.length > 1 ? `It brings together ${joinList(themes)}.` : '';
+  return { text: capWords([opener, detailSentence(brief), focus].filter(Boolean).join(' '), request.maxWords ?? 60) };
+}
+
+function joinList(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** Cuts text to maxWords words, keeping line breaks, and ends a cut sentence cleanly. */
+export function capWords(text: string, maxWords: number, ending = '…'): string {
+  const parts = text.split(/(\s+)/);
+  let words = 0;
+  let out = '';
+  for (const part of parts) {
+    if (/^\s+$/.test(part)) {
+      out += part;
+      continue;
+    }
+    if (!part) continue;
+    if (words === maxWords) return out.trimEnd().replace(/[,;:]$/, '') + (/[.!?]$/.test(out.trimEnd()) ? '' : ending);
+    out += part;
+    words++;
+  }
+  return out.trim();
+}
