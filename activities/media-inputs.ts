@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Context } from '@temporalio/activity';
+import { safeFetch } from '../adapters/http/safe-fetch';
+import { IMAGE_FETCH_LIMIT_BYTES } from '../core/limits';
+import type { NodeOutput, NodeTask } from '../core/run-types';
+import type { ActivityDeps } from './deps';
+import { invalidNodeInput } from './failures';
+
+const FETCH_TIMEOUT_MS = 60_000;
+
+/** Downloads a caller-supplied image URL through safe-fetch. */
+export async function fetchImage(deps: ActivityDeps, url: string): Promise<Buffer> {
+  const res = await safeFetch(url, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: IMAGE_FETCH_LIMIT_BYTES, allowHosts: deps.allowHosts, expect: ['image'] });
+  if (res.status < 200 || res.status >= 300) throw invalidNodeInput(`image URL answered ${res.status}`);
+  return res.body;
+}
+
+/** The bytes of an image: the first image parent's file, else the given URL. */
+export async function imageInput(deps: ActivityDeps, task: NodeTask, url?: string): Promise<Buffer | undefined> {
+  const parent = task.parents.find((p) => p.output.kind === 'media' && p.output.modality === 'image');
+  if (parent && parent.output.kind === 'media') return readStored(deps, parent.output.ref.key);
+  if (url && url.trim()) return fetchImage(deps, url.trim());
+  return undefined;
+}
+
+export async function readStored(deps: ActivityDeps, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await deps.storage.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Parent outputs of one modality, in edge order. */
+export function parentsOf(task: NodeTask, modality: NodeOutput['modality']): NodeOutput[] {
+  return task.parents.map((p) => p.output).filter((o) => o.modality === modality);
+}
+
+/** A scratch folder for tools that want paths; removed afterwards whatever happens. */
+export async function withWorkDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'atelier-node-'));
+  try {
+    return await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Heartbeats with ffmpeg's progress, and hands ffmpeg the activity's cancellation. */
+export function mediaProgress(): { onProgress: (percent: number) => void; signal: AbortSignal } {
+  const ctx = Context.current();
+  ctx.heartbeat(0);
+  return { onProgress: (percent) => ctx.heartbeat(Math.round(percent)), signal: ctx.cancellationSignal };
+}

@@ -1,0 +1,44 @@
+import type { NodeStatus, RunStatus } from '../adapters/db/schema';
+import { debitNode, recordNodeState, recordRunState, findRun } from '../adapters/db/runs';
+import type { NodeOutput } from '../core/run-types';
+import type { NodeType } from '../core/node-types';
+import type { ActivityDeps } from './deps';
+
+export interface RecordNodeInput {
+  runId: string;
+  nodeId: string;
+  nodeType: NodeType;
+  revision: number;
+  status: string;
+  output: NodeOutput | null;
+  error: string | null;
+  attempts?: number;
+}
+
+/** Node and run transitions: written idempotently (run, node, revision), then published on the bus. */
+export function runRecordActivities(deps: ActivityDeps) {
+  return {
+    async recordNode(input: RecordNodeInput): Promise<void> {
+      await recordNodeState(deps.db, { ...input, status: input.status as NodeStatus });
+      if (input.status === 'completed' && deps.costs[input.nodeType] > 0 && input.nodeType !== 'output') {
+        const run = await findRun(deps.db, input.runId);
+        if (run)
+          await debitNode(deps.db, {
+            runId: input.runId,
+            workspaceId: run.workspace_id,
+            // A quality retry is another execution: charged under its own ledger key.
+            nodeId: (input.attempts ?? 1) > 1 ? `${input.nodeId}#${input.attempts}` : input.nodeId,
+            revision: input.revision,
+            credits: deps.costs[input.nodeType],
+            reason: `${input.nodeType} ${input.nodeId}`,
+          });
+      }
+      await deps.bus.publish({ runId: input.runId, kind: 'node', nodeId: input.nodeId, status: input.status });
+    },
+
+    async recordRun(input: { runId: string; revision: number; status: RunStatus; errorMessage: string | null }): Promise<void> {
+      await recordRunState(deps.db, input);
+      await deps.bus.publish({ runId: input.runId, kind: 'run', status: input.status });
+    },
+  };
+}

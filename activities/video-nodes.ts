@@ -1,0 +1,106 @@
+import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { dimensionsFor } from '../adapters/models/local/image-edit';
+import { composeVideo, imageToClip, textClip } from '../adapters/models/local/video';
+import { estimateCaptionCues } from '../adapters/models/local/captions';
+import { probeMedia } from '../adapters/models/local/ffmpeg';
+import type { VideoComposeConfig, VideoGenerateConfig } from '../core/node-types';
+import type { NodeOutput, NodeTask } from '../core/run-types';
+import type { ActivityDeps } from './deps';
+import { classifyFailures, invalidNodeInput } from './failures';
+import { aspectRatioOf } from './image-nodes';
+import { imageInput, mediaProgress, parentsOf, readStored, withWorkDir } from './media-inputs';
+import { storeMedia } from './store-output';
+
+const IMAGE_CLIP_SECONDS = 5;
+
+export function videoActivities(deps: ActivityDeps) {
+  const download = async (output: NodeOutput, path: string): Promise<string> => {
+    if (output.kind !== 'media') throw invalidNodeInput('expected a media parent');
+    await deps.storage.downloadToFile(output.ref.key, path);
+    return path;
+  };
+
+  return {
+    /** video.generate: an input image animated with camera motion, else an animated title card of the prompt. */
+    async videoGenerate(task: NodeTask): Promise<NodeOutput> {
+      return classifyFailures(() =>
+        withWorkDir(async (dir) => {
+          const config = task.node.config as VideoGenerateConfig;
+          const seconds = secondsOf(config.seconds);
+          const { width, height } = dimensionsFor(aspectRatioOf(config.aspectRatio, '9:16'), config.longEdge);
+          const outPath = join(dir, 'clip.mp4');
+          const image = await imageInput(deps, task);
+          const progress = mediaProgress();
+          const clip = image
+            ? await imageToClip({ imagePath: await writeTemp(join(dir, 'frame.png'), image), outPath, seconds, width, height, motion: config.motion, ...progress })
+            : await textClip({ text: config.prompt?.trim() || task.node.label, outPath, seconds, width, height, animation: 'slide-up', ...progress });
+          return storeMedia(deps, task, 'video', { path: clip.path, mimeType: 'video/mp4' }, {
+            dimensions: { width: clip.width, height: clip.height },
+            durationSeconds: round(clip.durationSeconds),
+            contentDescription: `${Math.round(clip.durationSeconds)} s ${width < height ? 'vertical' : 'horizontal'} clip: ${image ? `${config.motion} over the input image` : `animated text "${(config.prompt ?? '').slice(0, 80)}"`}`,
+          });
+        }),
+      );
+    },
+
+    /** video.compose: clips (and images) joined, voiceover mixed, captions burned in: H.264/AAC mp4 with faststart. */
+    async videoCompose(task: NodeTask): Promise<NodeOutput> {
+      return classifyFailures(() =>
+        withWorkDir(async (dir) => {
+          const config = task.node.config as VideoComposeConfig;
+          const { width, height } = dimensionsFor(aspectRatioOf(config.aspectRatio, '9:16'), config.longEdge);
+          const progress = mediaProgress();
+          const clips = await clipsOf(task, dir, width, height, progress);
+          if (clips.length === 0) throw invalidNodeInput(`video.compose "${task.node.label}" needs at least one video or image parent`);
+          const voice = parentsOf(task, 'audio')[0];
+          const voiceoverPath = voice ? await download(voice, join(dir, 'voice.m4a')) : undefined;
+          const captionText = captionTextOf(task, voice);
+          const duration = voiceoverPath ? (await probeMedia(voiceoverPath)).durationSeconds : undefined;
+          const captions = config.captions && captionText && duration ? estimateCaptionCues(captionText, duration) : [];
+          const video = await composeVideo({ clips, voiceoverPath, captions, outPath: join(dir, 'composed.mp4'), width, height, transition: config.transition, ...progress });
+          return storeMedia(deps, task, 'video', { path: video.path, mimeType: 'video/mp4' }, {
+            dimensions: { width: video.width, height: video.height },
+            durationSeconds: round(video.durationSeconds),
+            contentDescription: `${Math.round(video.durationSeconds)} s ${width}x${height} video from ${clips.length} clip(s)${voiceoverPath ? ' with voiceover' : ''}${captions.length ? ' and burned-in captions' : ''}`,
+          });
+        }),
+      );
+    },
+  };
+
+  async function clipsOf(task: NodeTask, dir: string, width: number, height: number, progress: ReturnType<typeof mediaProgress>): Promise<string[]> {
+    const clips: string[] = [];
+    for (const [i, parent] of task.parents.entries()) {
+      const output = parent.output;
+      if (output.modality === 'video') clips.push(await download(output, join(dir, `clip-${i}.mp4`)));
+      if (output.modality === 'image' && output.kind === 'media') {
+        const frame = await writeTemp(join(dir, `frame-${i}.png`), await readStored(deps, output.ref.key));
+        const motion = i % 2 === 0 ? 'zoom-in' : 'pan-right';
+        const clip = await imageToClip({ imagePath: frame, outPath: join(dir, `still-${i}.mp4`), seconds: IMAGE_CLIP_SECONDS, width, height, motion, ...progress });
+        clips.push(clip.path);
+      }
+    }
+    return clips;
+  }
+}
+
+/** Captions say what the voiceover says: its transcript, else the first text parent. */
+function captionTextOf(task: NodeTask, voice: NodeOutput | undefined): string | undefined {
+  if (voice?.kind === 'media' && voice.transcript) return voice.transcript;
+  const text = parentsOf(task, 'text')[0];
+  return text?.kind === 'text' ? text.text : undefined;
+}
+
+function secondsOf(value: number | string): number {
+  const seconds = typeof value === 'number' ? value : Number(String(value).replace(/s$/i, '').trim());
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 90) throw invalidNodeInput(`clip length must be 1..90 seconds, got "${value}"`);
+  return seconds;
+}
+
+async function writeTemp(path: string, data: Buffer): Promise<string> {
+  await writeFile(path, data);
+  return path;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

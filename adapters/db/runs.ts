@@ -1,0 +1,152 @@
+import { sql, type Kysely } from 'kysely';
+import { newId } from '../../core/ids';
+import type { Plan } from '../../core/plan';
+import type { NodeOutput } from '../../core/run-types';
+import type { Database, NewRun, NodeStatus, RunRow, RunSource, RunStatus } from './schema';
+
+export async function insertRun(db: Kysely<Database>, run: Omit<NewRun, 'updated_at'>): Promise<void> {
+  await db.insertInto('runs').values({ ...run, updated_at: new Date() }).execute();
+}
+
+export async function deleteRun(db: Kysely<Database>, runId: string): Promise<void> {
+  await db.deleteFrom('runs').where('id', '=', runId).execute();
+}
+
+export async function findRun(db: Kysely<Database>, runId: string, workspaceId?: string): Promise<RunRow | undefined> {
+  let q = db.selectFrom('runs').selectAll().where('id', '=', runId);
+  if (workspaceId) q = q.where('workspace_id', '=', workspaceId);
+  return q.executeTakeFirst();
+}
+
+export async function findRunNodes(db: Kysely<Database>, runId: string) {
+  return db.selectFrom('run_nodes').selectAll().where('run_id', '=', runId).orderBy('revision', 'desc').execute();
+}
+
+export interface NodeRecord {
+  runId: string;
+  nodeId: string;
+  nodeType: string;
+  revision: number;
+  status: NodeStatus;
+  output: NodeOutput | null;
+  error: string | null;
+  attempts?: number;
+}
+
+/** Upserts a node's state for a revision; the same call twice leaves the same row. */
+export async function recordNodeState(db: Kysely<Database>, record: NodeRecord): Promise<void> {
+  const now = new Date();
+  const terminal = ['completed', 'failed', 'skipped', 'cancelled'].includes(record.status);
+  await db
+    .insertInto('run_nodes')
+    .values({
+      run_id: record.runId,
+      node_id: record.nodeId,
+      revision: record.revision,
+      status: record.status,
+      attempts: record.attempts ?? (record.status === 'running' ? 1 : 0),
+      error: record.error,
+      output: record.output ? JSON.stringify(record.output) : null,
+      started_at: record.status === 'running' ? now : null,
+      completed_at: terminal ? now : null,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['run_id', 'node_id', 'revision']).doUpdateSet((eb) => ({
+        status: record.status,
+        error: record.error,
+        output: record.output ? JSON.stringify(record.output) : eb.ref('run_nodes.output'),
+        attempts: record.attempts !== undefined ? record.attempts : eb.ref('run_nodes.attempts'),
+        started_at: sql<Date>`coalesce(run_nodes.started_at, ${record.status === 'running' ? now : null})`,
+        completed_at: terminal ? now : null,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** Debits a completed node once per (run, node, revision) and adds it to the run's cost. */
+export async function debitNode(
+  db: Kysely<Database>,
+  debit: { runId: string; workspaceId: string; nodeId: string; revision: number; credits: number; reason: string },
+): Promise<void> {
+  if (debit.credits <= 0) return;
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('credit_ledger')
+      .values({ id: newId(), workspace_id: debit.workspaceId, run_id: debit.runId, node_id: debit.nodeId, revision: debit.revision, amount: -debit.credits, reason: debit.reason })
+      .onConflict((oc) => oc.columns(['run_id', 'node_id', 'revision']).where('run_id', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) await trx.updateTable('runs').set({ cost_credits: sql`cost_credits + ${debit.credits}` }).where('id', '=', debit.runId).execute();
+  });
+}
+
+/**
+ * Moves a run to a status for one revision. A cancelled run stays cancelled: the workflow's own
+ * late writes cannot undo a cancel the API has already answered.
+ */
+export async function recordRunState(
+  db: Kysely<Database>,
+  update: { runId: string; revision: number; status: RunStatus; errorMessage: string | null },
+): Promise<void> {
+  const now = new Date();
+  let q = db.updateTable('runs').where('id', '=', update.runId).where('revision', '=', update.revision);
+  if (update.status !== 'cancelled') q = q.where('status', '!=', 'cancelled');
+  if (update.status === 'running') {
+    await q.set({ status: 'running', started_at: sql`coalesce(started_at, ${now})`, completed_at: null, error_message: null, updated_at: now }).execute();
+    return;
+  }
+  await q.set({ status: update.status, completed_at: now, error_message: update.errorMessage, updated_at: now }).execute();
+  if (update.status === 'cancelled') {
+    await db
+      .updateTable('run_nodes')
+      .set({ status: 'cancelled', error: 'cancelled', completed_at: now, updated_at: now })
+      .where('run_id', '=', update.runId)
+      .where('revision', '=', update.revision)
+      .where('status', 'in', ['pending', 'running', 'awaiting_approval'])
+      .execute();
+  }
+}
+
+/** Marks a queued or running run cancelled; returns the status the run has afterwards. */
+export async function cancelRunRecord(db: Kysely<Database>, runId: string): Promise<RunStatus | undefined> {
+  const now = new Date();
+  await db
+    .updateTable('runs')
+    .set({ status: 'cancelled', completed_at: now, error_message: 'Run cancelled', updated_at: now })
+    .where('id', '=', runId)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+  const row = await db.selectFrom('runs').select(['status', 'revision']).where('id', '=', runId).executeTakeFirst();
+  if (row?.status === 'cancelled') await recordRunState(db, { runId, revision: row.revision, status: 'cancelled', errorMessage: 'Run cancelled' });
+  return row?.status;
+}
+
+/** Starts a new revision of a completed run: status running again, the same id. */
+export async function beginRevision(db: Kysely<Database>, runId: string, revision: number): Promise<boolean> {
+  const result = await db
+    .updateTable('runs')
+    .set({ revision, status: 'queued', completed_at: null, error_message: null, updated_at: new Date() })
+    .where('id', '=', runId)
+    .where('status', '=', 'completed')
+    .where('revision', '=', revision - 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function listRuns(
+  db: Kysely<Database>,
+  workspaceId: string,
+  filter: { appId?: string; status?: RunStatus; source?: RunSource; limit: number; offset: number },
+) {
+  let q = db.selectFrom('runs').where('workspace_id', '=', workspaceId);
+  if (filter.appId) q = q.where('app_id', '=', filter.appId);
+  if (filter.status) q = q.where('status', '=', filter.status);
+  if (filter.source) q = q.where('source', '=', filter.source);
+  const [{ total }] = await q.select((eb) => eb.fn.countAll<string>().as('total')).execute();
+  const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(filter.limit).offset(filter.offset).execute();
+  return { rows, total: Number(total) };
+}
+
+export const planOf = (row: RunRow) => row.plan as Plan;

@@ -1,0 +1,2 @@
+export { runApp } from './run-app';
+export { stateQuery, approvalUpdate } from './definitions';

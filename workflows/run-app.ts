@@ -1,0 +1,193 @@
+import {
+  CancellationScope,
+  condition,
+  isCancellation,
+  proxyActivities,
+  proxyLocalActivities,
+  setCurrentDetails,
+  setHandler,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { NodeType } from '../core/node-types';
+import type { PlanNode } from '../core/plan';
+import type { ApprovalDecision, NodeOutput, RunAppInput, RunAppResult, RunState } from '../core/run-types';
+import { renderConfig } from '../core/template';
+import { NODE_ACTIVITY, type NodeActivityName } from './node-activities';
+import { RECORD_OPTIONS, WEBHOOK_OPTIONS, nodeActivityOptions } from './activity-options';
+import { approvalUpdate, stateQuery } from './definitions';
+
+type NodeResult = { status: 'completed'; output: NodeOutput } | { status: 'failed' | 'skipped'; error: string };
+
+const records = proxyLocalActivities<Activities>(RECORD_OPTIONS);
+const webhooks = proxyActivities<Activities>(WEBHOOK_OPTIONS);
+
+/**
+ * Interprets a compiled app plan.
+ * 1. Every node gets one memoised promise that awaits its parents, so independent branches run in parallel.
+ * 2. Nodes outside `execute` reuse `seedOutputs` (refinement); a node whose parent did not complete is skipped.
+ * 3. Each node's activity runs with its type's options (the media queue for sharp/ffmpeg); transitions are recorded.
+ * 4. Cancellation stops the scope; the end state is recorded in a non-cancellable scope, then the webhook fires.
+ */
+export async function runApp(input: RunAppInput): Promise<RunAppResult> {
+  const state: RunState = { runId: input.runId, revision: input.revision, nodes: {}, awaitingApproval: [] };
+  const decisions = new Map<string, ApprovalDecision>();
+  registerHandlers(state, decisions);
+
+  const results = new Map<string, Promise<NodeResult>>();
+  const byId = new Map(input.plan.nodes.map((n) => [n.id, n]));
+  const execute = new Set(input.execute);
+
+  const runNode = (id: string): Promise<NodeResult> => {
+    let result = results.get(id);
+    if (!result) {
+      result = interpretNode(byId.get(id)!);
+      results.set(id, result);
+    }
+    return result;
+  };
+
+  const interpretNode = async (node: PlanNode): Promise<NodeResult> => {
+    const parents = await Promise.all(node.parents.map(runNode));
+    if (!execute.has(node.id)) {
+      const seed = input.seedOutputs[node.id];
+      return seed ? { status: 'completed', output: seed } : { status: 'skipped', error: 'not part of this run' };
+    }
+    const failedParent = node.parents.find((_, i) => parents[i].status !== 'completed');
+    if (failedParent !== undefined) return finishNode(node, { status: 'skipped', error: `skipped: "${byId.get(failedParent)!.label}" did not complete` });
+    await setNode(node, 'running');
+    try {
+      const parentOutputs = node.parents.map((id, i) => ({ id, type: byId.get(id)!.type, output: (parents[i] as { output: NodeOutput }).output }));
+      const output = await executeNode(node, parentOutputs);
+      return finishNode(node, { status: 'completed', output });
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+      return finishNode(node, { status: 'failed', error: failureMessage(err) });
+    }
+  };
+
+  const setNode = async (node: PlanNode, status: string, extra: { output?: NodeOutput; error?: string } = {}) => {
+    state.nodes[node.id] = { status, ...(extra.error ? { error: extra.error } : {}) };
+    describeProgress(state, input.plan.nodes.length);
+    await records.recordNode({ runId: input.runId, nodeId: node.id, nodeType: node.type, revision: input.revision, status, output: extra.output ?? null, error: extra.error ?? null });
+  };
+
+  const finishNode = async (node: PlanNode, result: NodeResult): Promise<NodeResult> => {
+    if (result.status === 'completed') await setNode(node, 'completed', { output: result.output });
+    else await setNode(node, result.status, { error: result.error });
+    return result;
+  };
+
+  const executeNode = async (node: PlanNode, parents: { id: string; type: string; output: NodeOutput }[]): Promise<NodeOutput> => {
+    if (node.type === 'output') return parents[0].output;
+    if (node.type === 'human.approval') return awaitApproval(node, parents[0].output);
+    if (node.type === 'quality.check') return qualityGate(node, parents[0]);
+    return callNodeActivity(node, parents, 1);
+  };
+
+  const callNodeActivity = (node: PlanNode, parents: { id: string; type: string; output: NodeOutput }[], variation: number) => {
+    const nodeTexts = Object.fromEntries(parents.filter((p) => p.output.kind === 'text').map((p) => [p.id, (p.output as { text: string }).text]));
+    const override = input.promptOverrides[node.id];
+    const config = renderConfig(override !== undefined ? { ...node.config, prompt: override } : node.config, input.params, nodeTexts);
+    const name = NODE_ACTIVITY[node.type as Exclude<NodeType, 'output' | 'human.approval' | 'quality.check'>] as NodeActivityName;
+    const options = { ...nodeActivityOptions(node.type, input.mediaTaskQueue), summary: `${node.type} "${node.label}"${variation > 1 ? ` (variation ${variation})` : ''}` };
+    return proxyActivities<Activities>(options)[name].executeWithOptions(options, [
+      { runId: input.runId, workspaceId: input.workspaceId, revision: input.revision, variation, node: { ...node, config }, parents },
+    ]);
+  };
+
+  /** Scores the parent's output; below the threshold the parent runs again as a new variation, best kept. */
+  const qualityGate = async (node: PlanNode, parent: { id: string; type: string; output: NodeOutput }): Promise<NodeOutput> => {
+    const minScore = Number(node.config.minScore);
+    const maxRetries = Number(node.config.maxRetries);
+    const parentNode = byId.get(parent.id)!;
+    const options = { ...nodeActivityOptions('quality.check', input.mediaTaskQueue), summary: `quality.check "${node.label}"` };
+    const score = (output: NodeOutput) =>
+      proxyActivities<Activities>(options).qualityCheck.executeWithOptions(options, [{ runId: input.runId, nodeId: node.id, revision: input.revision, output, minScore }]);
+    let best = { output: parent.output, score: (await score(parent.output)).score };
+    const rerunnable = parentNode.type in NODE_ACTIVITY;
+    for (let attempt = 2; best.score < minScore && rerunnable && attempt <= maxRetries + 1; attempt++) {
+      const grandParents = await Promise.all(parentNode.parents.map(runNode));
+      const inputs = parentNode.parents.map((id, i) => ({ id, type: byId.get(id)!.type, output: (grandParents[i] as { output: NodeOutput }).output }));
+      const retried = await callNodeActivity(parentNode, inputs, attempt);
+      const result = await score(retried);
+      await records.recordNode({ runId: input.runId, nodeId: parentNode.id, nodeType: parentNode.type, revision: input.revision, status: 'completed', output: retried, error: null, attempts: attempt });
+      if (result.score > best.score) best = { output: retried, score: result.score };
+    }
+    return best.output;
+  };
+
+  const awaitApproval = async (node: PlanNode, output: NodeOutput): Promise<NodeOutput> => {
+    state.awaitingApproval.push(node.id);
+    await setNode(node, 'awaiting_approval');
+    const decided = await condition(() => decisions.has(node.id), (node.config.timeout as string | undefined) ?? input.approvalTimeout);
+    state.awaitingApproval = state.awaitingApproval.filter((id) => id !== node.id);
+    if (!decided) throw new Error(`approval of "${node.label}" timed out`);
+    const decision = decisions.get(node.id)!;
+    if (decision.decision === 'reject') throw new Error(`rejected by reviewer${decision.comment ? `: ${decision.comment}` : ''}`);
+    return output;
+  };
+
+  await records.recordRun({ runId: input.runId, revision: input.revision, status: 'running', errorMessage: null });
+  let result: RunAppResult;
+  try {
+    const finals = await Promise.all(input.plan.nodes.map((n) => runNode(n.id)));
+    result = summarize(input, finals);
+  } catch (err) {
+    if (!isCancellation(err)) throw err;
+    result = { status: 'cancelled', errorMessage: 'Run cancelled', outputs: {} };
+  }
+  await CancellationScope.nonCancellable(async () => {
+    await records.recordRun({ runId: input.runId, revision: input.revision, status: result.status, errorMessage: result.errorMessage });
+    if (input.webhookUrl) await deliverWebhook(input, result);
+  });
+  return result;
+}
+
+function summarize(input: RunAppInput, finals: NodeResult[]): RunAppResult {
+  const outputs: Record<string, NodeOutput> = {};
+  let failure: string | null = null;
+  input.plan.nodes.forEach((node, i) => {
+    const r = finals[i];
+    if (r.status === 'completed') outputs[node.id] = r.output;
+    else if (r.status === 'failed' && failure === null) failure = `Node "${node.label}" failed: ${r.error}`;
+  });
+  return { status: failure ? 'failed' : 'completed', errorMessage: failure, outputs };
+}
+
+async function deliverWebhook(input: RunAppInput, result: RunAppResult): Promise<void> {
+  const event = `run.${result.status}`;
+  try {
+    await webhooks.deliverWebhook({ runId: input.runId, revision: input.revision, url: input.webhookUrl!, event });
+  } catch {
+    // Every attempt is recorded by the activity; a receiver that never accepts does not fail the run.
+  }
+}
+
+function registerHandlers(state: RunState, decisions: Map<string, ApprovalDecision>): void {
+  setHandler(stateQuery, () => state);
+  setHandler(
+    approvalUpdate,
+    (decision) => {
+      decisions.set(decision.nodeId, decision);
+      return { nodeId: decision.nodeId, decision: decision.decision };
+    },
+    {
+      validator: (decision) => {
+        if (decision.decision !== 'approve' && decision.decision !== 'reject') throw new Error('decision must be approve or reject');
+        if (!state.awaitingApproval.includes(decision.nodeId)) throw new Error(`node "${decision.nodeId}" is not awaiting approval`);
+      },
+    },
+  );
+}
+
+function describeProgress(state: RunState, total: number): void {
+  const done = Object.values(state.nodes).filter((n) => n.status === 'completed').length;
+  const waiting = state.awaitingApproval.length > 0 ? `; waiting for approval on ${state.awaitingApproval.join(', ')}` : '';
+  setCurrentDetails(`revision ${state.revision}: ${done}/${total} nodes done${waiting}`);
+}
+
+function failureMessage(err: unknown): string {
+  let current = err as { message?: string; cause?: unknown } | undefined;
+  while (current?.cause && typeof current.cause === 'object') current = current.cause as { message?: string; cause?: unknown };
+  return current?.message || 'unknown error';
+}
