@@ -10,6 +10,8 @@ export interface GenerateTextRequest {
   maxWords?: number;
   format?: 'plain' | 'json';
   purpose?: TextPurpose;
+  /** 1 (the default) for the first try; another number picks other templates for a retry. */
+  variation?: number;
 }
 
 export interface GeneratedText {
@@ -72,7 +74,8 @@ function readBrief(request: GenerateTextRequest): Brief {
   const details = detailClauses(prompt).slice(0, 4);
   const toneText = `${request.system ?? ''} ${request.prompt}`.toLowerCase();
   const tone = (toneText.match(/[a-z0-9]+/g) ?? []).map((w) => TONE_WORDS[w]).find(Boolean) ?? 'neutral';
-  const seed = `${request.prompt}\u0000${request.system ?? ''}\u0000${request.purpose ?? ''}`;
+  const variation = request.variation && request.variation > 1 ? `\u0000${request.variation}` : '';
+  const seed = `${request.prompt}\u0000${request.system ?? ''}\u0000${request.purpose ?? ''}${variation}`;
   return {
     subject,
     subjectRef: referTo(subject, prompt),
