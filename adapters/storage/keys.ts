@@ -1,0 +1,43 @@
+import { validationError } from '../../core/errors';
+
+export const STORAGE_KEY_MAX_LENGTH = 512;
+
+const KEY_PATTERN = /^[A-Za-z0-9._/-]+$/;
+
+/**
+ * A key is a relative path of safe segments: only [A-Za-z0-9._/-], no empty, `.` or `..` segments,
+ * and no segment starting with a dot (the fs driver keeps its own files under dot folders).
+ */
+export function assertStorageKey(key: string): void {
+  const segments = key.split('/');
+  const valid =
+    key.length > 0 &&
+    key.length <= STORAGE_KEY_MAX_LENGTH &&
+    KEY_PATTERN.test(key) &&
+    segments.every((segment) => segment.length > 0 && !segment.startsWith('.'));
+  if (!valid) {
+    throw validationError([{ param: 'key', code: 'invalid_storage_key', message: `Invalid storage key: ${JSON.stringify(key)}` }]);
+  }
+}
+
+const MIME_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml',
+  avif: 'image/avif', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', m4a: 'audio/mp4',
+  mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', aac: 'audio/aac', json: 'application/json',
+  txt: 'text/plain; charset=utf-8', md: 'text/markdown; charset=utf-8', vtt: 'text/vtt', srt: 'application/x-subrip',
+  ass: 'text/x-ssa', html: 'text/html; charset=utf-8', pdf: 'application/pdf',
+};
+
+export function mimeTypeFromKey(key: string): string {
+  const extension = key.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  return (extension && MIME_BY_EXTENSION[extension]) || 'application/octet-stream';
+}
+
+/** The inclusive range clamped to an object of `size` bytes; RangeError when nothing of it exists. */
+export function clampRange(range: { start: number; end: number }, size: number): { start: number; end: number } {
+  const end = Math.min(range.end, size - 1);
+  if (!Number.isInteger(range.start) || range.start < 0 || range.start > end) {
+    throw new RangeError(`Range ${range.start}-${range.end} not satisfiable for ${size} bytes`);
+  }
+  return { start: range.start, end };
+}
