@@ -48,7 +48,7 @@ export function createFsStorage(options: FsStorageOptions): Storage {
     const info = await fs.stat(objectPath(key)).catch(ignoreMissing);
     if (!info?.isFile()) return null;
     const sidecar = await readSidecar(sidecarPath(key));
-    return { bytes: info.size, mimeType: sidecar?.mimeType ?? mimeTypeFromKey(key), lastModified: info.mtime };
+    return { bytes: info.size, mimeType: sidecar?.mimeType ?? mimeTypeFromKey(key), lastModified: new Date(info.mtimeMs) };
   }
 
   async function read(key: string, range?: ByteRange): Promise<Readable> {

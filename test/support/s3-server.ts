@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { guardChild } from '../../scripts/child-guard';
+import { freePort } from '../../scripts/free-port';
+
+export const S3_TOOLS_DIR = path.resolve(__dirname, '../../.tools/s3');
+
+/** moto accepts any credentials; these only have to be present for request signing. */
+export const TEST_S3_CREDENTIALS = { accessKeyId: 'test', secretAccessKey: 'test' } as const;
+export const TEST_S3_REGION = 'us-east-1';
+
+export interface S3Server {
+  endpoint: string;
+  /** Creates a bucket (idempotent for a fresh name) and returns its name. */
+  createBucket(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a moto S3 server (installed under .tools/s3 by `npm run setup -- --test`) on a free port and
+ * waits until it answers. Each test file starts its own and stops it in afterAll.
+ */
+export async function startS3Server(options: { startupTimeoutMs?: number } = {}): Promise<S3Server> {
+  if (!existsSync(path.join(S3_TOOLS_DIR, 'moto'))) {
+    throw new Error(`moto is not installed in ${S3_TOOLS_DIR}; run: npm run setup -- --test`);
+  }
+  const port = await freePort();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const child = spawn('python3', ['-m', 'moto.server', '-H', '127.0.0.1', '-p', String(port)], {
+    env: { ...process.env, PYTHONPATH: S3_TOOLS_DIR },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  guardChild(child);
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await waitUntilAnswering(endpoint, options.startupTimeoutMs ?? 20_000, () => child.exitCode !== null);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n${stderr.join('').slice(-2000)}`);
+  }
+
+  const client = new S3Client({ endpoint, region: TEST_S3_REGION, forcePathStyle: true, credentials: TEST_S3_CREDENTIALS });
+  return {
+    endpoint,
+    async createBucket(name) {
+      await client.send(new CreateBucketCommand({ Bucket: name }));
+      return name;
+    },
+    async stop() {
+      client.destroy();
+      await stop();
+    },
+  };
+}
+
+async function waitUntilAnswering(endpoint: string, timeoutMs: number, hasExited: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (hasExited()) throw new Error('moto server exited during startup');
+    try {
+      await fetch(`${endpoint}/moto-api/`, { signal: AbortSignal.timeout(1000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+  throw new Error(`moto server did not answer at ${endpoint} within ${timeoutMs} ms`);
+}
