@@ -50,7 +50,8 @@ export function webhookActivities(deps: ActivityDeps) {
       const row = await deps.db.selectFrom('runs').select('workspace_id').where('id', '=', input.runId).executeTakeFirst();
       if (!run || !row) throw ApplicationFailure.nonRetryable(`run ${input.runId} not found`, 'RunNotFound');
       const body = JSON.stringify({ data: run });
-      const messageId = `msg_${newId().replace(/-/g, '')}`;
+      // Standard Webhooks: the id stays the same across retries of one delivery so receivers can de-duplicate.
+      const messageId = `msg_${input.runId.replace(/-/g, '')}_r${input.revision}`;
       const headers = signWebhook({ body, runId: input.runId, event: input.event as WebhookEvent, key: await deps.signingKey(), messageId });
       const number = Context.current().info.attempt;
       const started = Date.now();

@@ -9,12 +9,15 @@ import { errorEnvelope } from './middleware/errors';
 import { rateLimit } from './middleware/rate-limit';
 import { authenticate } from './middleware/auth';
 import { appsRouter } from './apps/routes';
+import { runsRouter } from './runs/routes';
+import { webhooksRouter } from './webhooks/routes';
+import { cdn } from './cdn';
 
 /** Builds the Koa app without listening; the entry point or a test calls `app.callback()`. */
 export function createApp(deps: ApiDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   const v1 = new Router({ prefix: '/v1' });
-  for (const router of [appsRouter(deps)]) v1.use(router.routes());
+  for (const router of [appsRouter(deps), runsRouter(deps), webhooksRouter(deps)]) v1.use(router.routes());
   const v1Stack = compose<Koa.Context>([
     requestId(),
     errorEnvelope({ logger: deps.logger }),
@@ -28,5 +31,6 @@ export function createApp(deps: ApiDeps): Koa {
     if (ctx.path === '/v1' || ctx.path.startsWith('/v1/')) return v1Stack(ctx, next);
     return next();
   });
+  if (deps.storage.driver === 'fs') app.use(cdn({ storage: deps.storage }));
   return app;
 }

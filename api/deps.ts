@@ -3,6 +3,11 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../core/config';
 import type { Database } from '../adapters/db/schema';
+import type { EventBus } from '../adapters/events/bus';
+import type { RunEngine } from '../adapters/temporal/run-engine';
+import type { SigningKey } from '../adapters/webhooks/signing';
+import type { Storage } from '../adapters/storage/storage';
+import type { NodeCosts } from '../core/credits';
 
 /** Everything the API needs from the outside, passed in by the entry point (or a test). */
 export interface ApiDeps {
@@ -10,4 +15,11 @@ export interface ApiDeps {
   db: Kysely<Database>;
   logger: Logger;
   rateLimiter: RateLimiterAbstract;
+  engine: RunEngine;
+  bus: EventBus;
+  storage: Storage;
+  costs: NodeCosts;
+  signingKey: () => Promise<SigningKey>;
+  /** The Temporal Web UI, when known, for links in logs and the README. */
+  temporalUiUrl?: string;
 }

@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CaptionCue } from './captions';
+import { toAss } from './captions';
+import { FONT_DIR } from './drawtext';
+import type { FfmpegInput } from './ffmpeg';
+import { AAC_OUTPUT_OPTIONS, h264OutputOptions, requireDuration, runFfmpeg } from './ffmpeg';
+import { MediaInputError } from './media-errors';
+import { assertSize, filterPath, withTempDir } from './media-params';
+import type { Transition } from './video-graph';
+import { joinFilter, normaliseFilter } from './video-graph';
+import type { RenderOptions, VideoResult } from './video-output';
+import { videoResult } from './video-output';
+
+export interface ComposeVideoOptions extends RenderOptions {
+  clips: string[];
+  voiceoverPath?: string;
+  /** Looped if shorter than the video, and ducked under the voiceover. */
+  musicPath?: string;
+  captions?: CaptionCue[];
+  outPath: string;
+  width: number;
+  height: number;
+  transition?: Transition;
+  transitionSeconds?: number;
+  /** Level of the music under a voiceover, 0..1, before ducking. */
+  musicVolume?: number;
+}
+
+const MUSIC_FADE_OUT_SECONDS = 1.5;
+const AUDIO_FORMAT = 'aformat=sample_rates=44100:channel_layouts=stereo';
+
+/**
+ * The final video: clips joined, voiceover and ducked music mixed, captions burned in.
+ * 1. measure every input; the video lasts as long as the voiceover, else as long as the clips;
+ * 2. normalise and join the clips, freeze the last frame if they end before the voiceover (-t trims);
+ * 3. burn captions from a generated ASS file, mix the audio, encode H.264/AAC with faststart.
+ */
+export async function composeVideo(options: ComposeVideoOptions): Promise<VideoResult> {
+  const { clips, voiceoverPath, musicPath, captions = [], outPath, width, height, fps = 30 } = options;
+  assertSize(width, height);
+  if (clips.length === 0) throw new MediaInputError('no clips to compose');
+  captions.forEach(assertCue);
+  const durations = await Promise.all(clips.map((clip) => requireDuration(clip, 'clip')));
+  const voice = voiceoverPath ? await requireDuration(voiceoverPath, 'voiceover') : undefined;
+  if (musicPath) await requireDuration(musicPath, 'music');
+
+  const labels = clips.map((_, i) => `n${i}`);
+  const normalised = labels.map((label, i) => normaliseFilter(`${i}:v`, width, height, fps, label));
+  const joined = joinFilter(
+    labels,
+    durations,
+    options.transition ?? 'none',
+    options.transitionSeconds ?? 0.5,
+    'j',
+  );
+  const target = voice ?? joined.durationSeconds;
+  const audio = audioGraph(clips.length, { voiceoverPath, musicPath }, target, options.musicVolume ?? 0.25);
+
+  await withTempDir(async (dir) => {
+    const subtitles = captions.length ? await writeCaptions(dir, captions, width, height) : undefined;
+    const finish = finishVideo(target - joined.durationSeconds, subtitles);
+    await runFfmpeg({
+      ...options,
+      inputs: [...clips.map((path) => ({ path })), ...audio.inputs],
+      filterComplex: [...normalised, joined.filter, `[j]${finish}[v]`, audio.filter].join(';'),
+      outputOptions: [
+        ...['-map', '[v]', '-map', '[a]', '-t', target.toFixed(3)],
+        ...h264OutputOptions({ ...options, fps }),
+        ...AAC_OUTPUT_OPTIONS,
+      ],
+      durationSeconds: target,
+    });
+  });
+  return videoResult(outPath);
+}
+
+function assertCue(cue: CaptionCue, i: number): void {
+  const ok = Number.isFinite(cue.start) && Number.isFinite(cue.end) && cue.start >= 0 && cue.end > cue.start;
+  if (!ok || typeof cue.text !== 'string')
+    throw new MediaInputError(`caption ${i} needs 0 <= start < end and text`);
+}
+
+async function writeCaptions(
+  dir: string,
+  cues: CaptionCue[],
+  width: number,
+  height: number,
+): Promise<string> {
+  const path = filterPath(join(dir, 'captions.ass'));
+  await writeFile(path, toAss(cues, { width, height }));
+  return path;
+}
+
+/** Freezes the last frame when the clips are shorter than the voiceover, then burns in the captions. */
+function finishVideo(missingSeconds: number, subtitlesPath?: string): string {
+  const steps: string[] = [];
+  if (missingSeconds > 0)
+    steps.push(`tpad=stop_mode=clone:stop_duration=${(missingSeconds + 0.5).toFixed(3)}`);
+  if (subtitlesPath) {
+    const fonts = existsSync(FONT_DIR) ? `:fontsdir=${FONT_DIR}` : '';
+    steps.push(`subtitles=filename=${subtitlesPath}${fonts}`);
+  }
+  return steps.length ? steps.join(',') : 'null';
+}
+
+interface AudioGraph {
+  inputs: FfmpegInput[];
+  filter: string;
+}
+
+/**
+ * The audio track, labelled [a]. Music under a voice goes through a sidechain compressor keyed by the
+ * voice, so it dips while someone speaks. Without any audio a silent track keeps players consistent.
+ */
+export function audioGraph(
+  firstIndex: number,
+  { voiceoverPath, musicPath }: { voiceoverPath?: string; musicPath?: string },
+  target: number,
+  musicVolume: number,
+): AudioGraph {
+  const voice = `${firstIndex}:a`;
+  const music = `${firstIndex + (voiceoverPath ? 1 : 0)}:a`;
+  const musicInput = musicPath ? [{ path: musicPath, options: ['-stream_loop', '-1'] }] : [];
+  const fadeStart = Math.max(0, target - MUSIC_FADE_OUT_SECONDS).toFixed(3);
+  const musicFade = `afade=t=out:st=${fadeStart}:d=${MUSIC_FADE_OUT_SECONDS}`;
+  if (voiceoverPath && musicPath) {
+    return {
+      inputs: [{ path: voiceoverPath }, ...musicInput],
+      filter: [
+        `[${voice}]${AUDIO_FORMAT},asplit=2[voice][key]`,
+        `[${music}]${AUDIO_FORMAT},volume=${musicVolume},${musicFade}[bed]`,
+        '[bed][key]sidechaincompress=threshold=0.02:ratio=8:attack=20:release=400[ducked]',
+        '[voice][ducked]amix=inputs=2:duration=first:normalize=0[a]',
+      ].join(';'),
+    };
+  }
+  if (voiceoverPath) return { inputs: [{ path: voiceoverPath }], filter: `[${voice}]${AUDIO_FORMAT}[a]` };
+  if (musicPath) return { inputs: musicInput, filter: `[${music}]${AUDIO_FORMAT},${musicFade}[a]` };
+  return {
+    inputs: [{ path: 'anullsrc=r=44100:cl=stereo', options: ['-f', 'lavfi'] }],
+    filter: `[${voice}]anull[a]`,
+  };
+}

@@ -1,0 +1,49 @@
+import type { Logger } from 'pino';
+import { publicUrl, type Config } from '../core/config';
+import { nodeCosts, type NodeCosts } from '../core/credits';
+import { openDatabase, type DatabaseHandle } from './db/connect';
+import { prepareDatabase } from './db/prepare';
+import { signingKeyStore } from './db/signing-keys';
+import { createMemoryBus, type EventBus } from './events/bus';
+import { createPgBus } from './events/pg-bus';
+import { localModels } from './models/local/local-models';
+import type { Models } from './models/providers';
+import { createStorage } from './storage';
+import type { Storage } from './storage/storage';
+import type { SigningKey } from './webhooks/signing';
+
+/** The I/O every process shares, opened once from the configuration. */
+export interface Services {
+  database: DatabaseHandle;
+  storage: Storage;
+  bus: EventBus;
+  models: Models;
+  costs: NodeCosts;
+  signingKey: () => Promise<SigningKey>;
+  close(): Promise<void>;
+}
+
+/**
+ * 1. Database: PostgreSQL at DATABASE_URL, else PGlite in the data folder; migrations and catalog applied.
+ * 2. Events: LISTEN/NOTIFY on PostgreSQL (API and workers may be separate processes), else in memory.
+ * 3. Storage, model providers, credit costs and the webhook signing key.
+ */
+export async function openServices(config: Config, logger: Logger, options: { models?: Models } = {}): Promise<Services> {
+  const costs = nodeCosts(config.NODE_COSTS);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.ATELIER_DATA_DIR });
+  await prepareDatabase(database.db);
+  const bus = database.url ? await createPgBus(database.url, logger) : createMemoryBus();
+  const storage = createStorage(config, { publicUrl: publicUrl(config) });
+  return {
+    database,
+    storage,
+    bus,
+    models: options.models ?? localModels(),
+    costs,
+    signingKey: signingKeyStore(database.db),
+    async close() {
+      await bus.close();
+      await database.close();
+    },
+  };
+}

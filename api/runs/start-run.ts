@@ -1,0 +1,150 @@
+import type { Caller } from '../../core/app-access';
+import { estimateCredits } from '../../core/credits';
+import { AtelierError, forbidden, validationError, type ValidationDetail } from '../../core/errors';
+import { ancestorsOf } from '../../core/find-subgraph';
+import { canonicalJson, deterministicUuid, newId } from '../../core/ids';
+import type { Plan } from '../../core/plan';
+import type { RunSource } from '../../adapters/db/schema';
+import { validateInputs } from '../../core/validate-inputs';
+import { checkMediaUrl } from '../../adapters/http/safe-fetch';
+import { creditBalance } from '../../adapters/db/credits';
+import { deleteRun, insertRun } from '../../adapters/db/runs';
+import { loadRunView, presentOutput, runOutputs, type RunView } from '../../adapters/db/run-view';
+import type { AppParameter } from '../../core/app-definition';
+import type { LoadedApp } from '../apps/app-store';
+import type { ApiDeps } from '../deps';
+
+export interface RunRequest {
+  inputs: Record<string, unknown>;
+  inputOverrides: Record<string, unknown>;
+  outputs?: string[];
+  webhookUrl: string | null;
+  sandbox: boolean;
+  source: RunSource;
+}
+
+export interface SandboxStub {
+  runId: string;
+  workflowId: string;
+  status: 'test';
+  outputs: ReturnType<typeof presentOutput>[];
+  errorMessage: null;
+  startedAt: null;
+  completedAt: null;
+  createdAt: string;
+  validatedInputs: Record<string, unknown>;
+}
+
+/**
+ * Starts a run of an app, or answers the sandbox stub.
+ * 1. Validate inputs (all problems at once), media URLs through safe-fetch, and the output selection.
+ * 2. Sandbox: a deterministic stub; nothing stored, started or charged.
+ * 3. Refuse what the workspace cannot afford (403).
+ * 4. Insert the run (queued), start the workflow; if Temporal refuses, remove the row: nothing half-written.
+ */
+export async function startRun(deps: ApiDeps, caller: Caller, app: LoadedApp, request: RunRequest): Promise<RunView | SandboxStub> {
+  const { values, details } = validateInputs(app.definition.parameters, request.inputs, request.inputOverrides);
+  details.push(...(await checkMediaInputs(deps, app.definition.parameters, values)));
+  const execute = selectNodes(app.plan, request.outputs, details);
+  if (details.length > 0) throw validationError(details, `Invalid inputs: ${details.map((d) => d.message).join('; ')}`);
+
+  if (request.sandbox) return sandboxStub(app, values, execute);
+
+  const estimate = estimateCredits(app.plan, execute, deps.costs);
+  const { balance } = await creditBalance(deps.db, caller.workspaceId);
+  if (estimate.expected > balance)
+    throw forbidden(`Insufficient credits: this run needs about ${estimate.expected} credits and the workspace has ${balance}`);
+
+  const runId = newId();
+  await insertRun(deps.db, {
+    id: runId,
+    workspace_id: caller.workspaceId,
+    app_id: app.row.id,
+    user_id: caller.userId,
+    status: 'queued',
+    source: request.source,
+    inputs: JSON.stringify(values),
+    plan: JSON.stringify(app.plan),
+    execute: JSON.stringify(execute),
+    revision: 1,
+    webhook_url: request.webhookUrl,
+    cost_credits: 0,
+  });
+  try {
+    await deps.engine.start({
+      runId,
+      workspaceId: caller.workspaceId,
+      appId: app.row.id,
+      revision: 1,
+      plan: app.plan,
+      params: values,
+      execute,
+      seedOutputs: {},
+      promptOverrides: {},
+      webhookUrl: request.webhookUrl,
+      approvalTimeout: deps.config.APPROVAL_TIMEOUT,
+      mediaTaskQueue: deps.config.MEDIA_TASK_QUEUE,
+    });
+  } catch (err) {
+    await deleteRun(deps.db, runId);
+    throw err;
+  }
+  return (await loadRunView(deps.db, runId))!;
+}
+
+async function checkMediaInputs(deps: ApiDeps, parameters: AppParameter[], values: Record<string, unknown>): Promise<ValidationDetail[]> {
+  const checks = parameters
+    .filter((p) => p.type === 'url' && values[p.key] !== undefined && values[p.key] !== p.default)
+    .flatMap((p) => (Array.isArray(values[p.key]) ? (values[p.key] as string[]) : [values[p.key] as string]).map((url) => ({ p, url })));
+  const results = await Promise.all(
+    checks.map(async ({ p, url }) => ({ p, url, result: await checkMediaUrl(url, { accept: p.accept ?? ['image'], allowHosts: deps.config.SAFE_FETCH_ALLOW_HOSTS }) })),
+  );
+  return results
+    .filter((r) => !r.result.ok)
+    .map((r) => ({ param: r.p.name, code: 'invalid_media', message: `${r.p.name}: ${(r.result as { reason: string }).reason}` }));
+}
+
+/** All nodes, or only those the requested output labels need (labels match case-insensitively). */
+function selectNodes(plan: Plan, labels: string[] | undefined, details: ValidationDetail[]): string[] {
+  if (!labels || labels.length === 0) return plan.nodes.map((n) => n.id);
+  const targets: string[] = [];
+  for (const label of labels) {
+    const output = plan.outputs.find((o) => o.label.toLowerCase() === label.toLowerCase());
+    if (output) targets.push(output.nodeId);
+    else
+      details.push({
+        param: 'outputs',
+        code: 'unknown_output',
+        message: `outputs: "${label}" is not an output of this app; outputs: ${plan.outputs.map((o) => `"${o.label}"`).join(', ')}`,
+      });
+  }
+  return ancestorsOf(plan, targets);
+}
+
+function sandboxStub(app: LoadedApp, values: Record<string, unknown>, execute: string[]): SandboxStub {
+  return {
+    runId: `test_${deterministicUuid(app.row.id, canonicalJson(values), canonicalJson(execute))}`,
+    workflowId: app.row.id,
+    status: 'test',
+    outputs: runOutputs(app.plan, execute).map((o) => presentOutput(o, undefined, 'queued')),
+    errorMessage: null,
+    startedAt: null,
+    completedAt: null,
+    createdAt: new Date().toISOString(),
+    validatedInputs: values,
+  };
+}
+
+export function assertWebhookUrl(url: string | undefined, protocols: string[] = ['http:', 'https:']): string | null {
+  if (url === undefined || url === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new AtelierError('WEBHOOK_INVALID_URL', `Webhook URL is malformed: "${url.slice(0, 200)}"`);
+  }
+  if (!protocols.includes(parsed.protocol))
+    throw new AtelierError('WEBHOOK_INVALID_URL', `Webhook URL must use ${protocols.map((p) => p.replace(':', '')).join(' or ')}`);
+  if (parsed.username || parsed.password) throw new AtelierError('WEBHOOK_INVALID_URL', 'Webhook URL must not carry credentials');
+  return parsed.toString();
+}

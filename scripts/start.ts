@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadConfig, ConfigError, type Config } from '../core/config';
+import { createLogger } from '../adapters/logger';
+import { openServices } from '../adapters/services';
+import { createRunEngine } from '../adapters/temporal/run-engine';
+import { startApiServer } from '../api/server';
+import { startWorkers } from '../worker/start-worker';
+import { startTemporalDevServer, type DevServer } from './dev-server';
+import { findTemporalCli } from './temporal-cli';
+import { ensureDemoKey } from './demo-workspace';
+
+/**
+ * The embedded default in one process group: the Temporal dev server as a child (SQLite in the data
+ * folder, Web UI), the workers and the API in this process, PGlite in the data folder.
+ * TEMPORAL_ADDRESS and DATABASE_URL switch to external services. Ctrl-C stops everything.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const dataDir = resolve(config.ATELIER_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const logger = createLogger(config, 'atelier');
+  const temporal = await startTemporal(config, dataDir);
+  const services = await openServices({ ...config, ATELIER_DATA_DIR: dataDir }, logger);
+  const workers = await startWorkers(config, services, logger, temporal.address);
+  const engine = createRunEngine({ address: temporal.address, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TASK_QUEUE });
+  const api = await startApiServer({ ...config, ATELIER_DATA_DIR: dataDir }, services, engine, logger, { temporalUiUrl: temporal.uiUrl ?? undefined });
+  const key = await ensureDemoKey(services.database.db, dataDir, config.DEMO_WORKSPACE, config.DEMO_CREDITS);
+
+  printBanner(api.url, key, temporal.uiUrl, dataDir);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await api.close().catch(() => undefined);
+    await workers.shutdown().catch(() => undefined);
+    await engine.close().catch(() => undefined);
+    await services.close().catch(() => undefined);
+    await temporal.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function startTemporal(config: Config, dataDir: string): Promise<Pick<DevServer, 'address' | 'uiUrl' | 'stop'>> {
+  if (config.TEMPORAL_ADDRESS) return { address: config.TEMPORAL_ADDRESS, uiUrl: config.TEMPORAL_UI_URL ?? null, stop: async () => undefined };
+  return startTemporalDevServer({
+    cliPath: findTemporalCli(config),
+    port: config.TEMPORAL_PORT,
+    uiPort: config.TEMPORAL_UI_PORT,
+    namespace: config.TEMPORAL_NAMESPACE,
+    dbFile: join(dataDir, 'temporal.sqlite'),
+  });
+}
+
+function printBanner(url: string, key: string, uiUrl: string | null, dataDir: string): void {
+  const lines = [
+    '',
+    'Atelier is running.',
+    `  API:              ${url}/v1`,
+    `  Demo API key:     ${key}`,
+    `  Temporal Web UI:  ${uiUrl ?? '(external Temporal: see your cluster)'}`,
+    `  Data folder:      ${dataDir}`,
+    '',
+    `  Try: curl -H "x-api-key: ${key}" ${url}/v1/apps`,
+    '  Stop with Ctrl-C.',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

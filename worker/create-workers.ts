@@ -1,0 +1,57 @@
+import { cpus } from 'node:os';
+import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import type { Activities } from '../activities';
+
+export interface WorkerOptions {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  mediaTaskQueue: string;
+  activities: Activities;
+  workflowBundle?: WorkflowBundleWithSourceMap;
+  /** sharp/ffmpeg jobs at once; defaults to the number of cores. */
+  mediaConcurrency?: number;
+}
+
+/** The workflow code bundled once per process (webpack takes seconds). */
+export function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
+  return bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: quietBundlerLogger });
+}
+
+/**
+ * Two workers on one connection: the main queue runs workflows and provider calls; the media queue runs
+ * CPU-heavy sharp/ffmpeg activities with concurrency about the number of cores.
+ */
+export async function createWorkers(options: WorkerOptions): Promise<Worker[]> {
+  const workflowBundle = options.workflowBundle ?? (await bundleWorkflows());
+  const main = await Worker.create({
+    connection: options.connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    workflowBundle,
+    activities: options.activities,
+    maxConcurrentActivityTaskExecutions: 50,
+  });
+  const media = await Worker.create({
+    connection: options.connection,
+    namespace: options.namespace,
+    taskQueue: options.mediaTaskQueue,
+    activities: options.activities,
+    maxConcurrentActivityTaskExecutions: options.mediaConcurrency ?? Math.max(1, cpus().length),
+  });
+  return [main, media];
+}
+
+/** Runs the workers until `signal` aborts, then drains them. */
+export async function runWorkers(workers: Worker[]): Promise<void> {
+  await Promise.all(workers.map((w) => w.run()));
+}
+
+const quietBundlerLogger = {
+  log: () => undefined,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (message: string, meta?: unknown) => console.warn(message, meta ?? ''),
+  error: (message: string, meta?: unknown) => console.error(message, meta ?? ''),
+};

@@ -1,0 +1,44 @@
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import type { Logger } from 'pino';
+import type { Config } from '../core/config';
+import type { Services } from '../adapters/services';
+import { createActivities } from '../activities';
+import { createWorkers } from './create-workers';
+
+export interface RunningWorkers {
+  workers: Worker[];
+  /** Settles when every worker has stopped. */
+  done: Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+/** Connects to Temporal, builds the activities over the opened services and runs both task queues. */
+export async function startWorkers(config: Config, services: Services, logger: Logger, address: string): Promise<RunningWorkers> {
+  const connection = await NativeConnection.connect({ address });
+  const activities = createActivities({
+    db: services.database.db,
+    storage: services.storage,
+    bus: services.bus,
+    models: services.models,
+    costs: services.costs,
+    logger,
+    allowHosts: config.SAFE_FETCH_ALLOW_HOSTS,
+    signingKey: services.signingKey,
+  });
+  const workers = await createWorkers({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TASK_QUEUE,
+    mediaTaskQueue: config.MEDIA_TASK_QUEUE,
+    activities,
+  });
+  const done = Promise.all(workers.map((w) => w.run())).then(() => connection.close());
+  return {
+    workers,
+    done,
+    async shutdown() {
+      for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
+      await done;
+    },
+  };
+}
