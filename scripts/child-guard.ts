@@ -36,7 +36,8 @@ const signalHandlers = new Map(STOP_SIGNALS.map((signal) => [signal, () => onSig
 
 function install(): void {
   process.on('exit', killAll);
-  for (const [signal, handler] of signalHandlers) process.on(signal, handler);
+  // First in line, so a `process.once` handler of the app still counts as "someone else handles it".
+  for (const [signal, handler] of signalHandlers) process.prependListener(signal, handler);
 }
 
 function uninstall(): void {
