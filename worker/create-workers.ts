@@ -1,5 +1,5 @@
 import { cpus } from 'node:os';
-import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundleOption, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { Activities } from '../activities';
 
 export interface WorkerOptions {
@@ -8,7 +8,7 @@ export interface WorkerOptions {
   taskQueue: string;
   mediaTaskQueue: string;
   activities: Activities;
-  workflowBundle?: WorkflowBundleWithSourceMap;
+  workflowBundle?: WorkflowBundleOption;
   /** sharp/ffmpeg jobs at once; defaults to the number of cores. */
   mediaConcurrency?: number;
 }

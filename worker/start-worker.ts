@@ -1,4 +1,4 @@
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection, type Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import type { Logger } from 'pino';
 import type { Config } from '../core/config';
 import type { Services } from '../adapters/services';
@@ -13,7 +13,13 @@ export interface RunningWorkers {
 }
 
 /** Connects to Temporal, builds the activities over the opened services and runs both task queues. */
-export async function startWorkers(config: Config, services: Services, logger: Logger, address: string): Promise<RunningWorkers> {
+export async function startWorkers(
+  config: Config,
+  services: Services,
+  logger: Logger,
+  address: string,
+  options: { workflowBundle?: WorkflowBundleOption } = {},
+): Promise<RunningWorkers> {
   const connection = await NativeConnection.connect({ address });
   const activities = createActivities({
     db: services.database.db,
@@ -31,6 +37,7 @@ export async function startWorkers(config: Config, services: Services, logger: L
     taskQueue: config.TASK_QUEUE,
     mediaTaskQueue: config.MEDIA_TASK_QUEUE,
     activities,
+    workflowBundle: options.workflowBundle,
   });
   const done = Promise.all(workers.map((w) => w.run())).then(() => connection.close());
   return {

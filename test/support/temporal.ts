@@ -12,3 +12,12 @@ export function testTemporalAddress(): string {
   }
   return address;
 }
+
+/** Path of the workflow bundle the global setup wrote. */
+export const TEST_WORKFLOW_BUNDLE_ENV = 'ATELIER_TEST_WORKFLOW_BUNDLE';
+
+export function testWorkflowBundlePath(): string {
+  const path = process.env[TEST_WORKFLOW_BUNDLE_ENV];
+  if (!path) throw new Error(`${TEST_WORKFLOW_BUNDLE_ENV} is not set: run the tests through jest.`);
+  return path;
+}
