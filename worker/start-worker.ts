@@ -4,6 +4,7 @@ import type { Config } from '../core/config';
 import type { Services } from '../adapters/services';
 import { createActivities } from '../activities';
 import { createWorkers } from './create-workers';
+import { installRuntimeLogging } from './runtime-logging';
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -20,6 +21,7 @@ export async function startWorkers(
   address: string,
   options: { workflowBundle?: WorkflowBundleOption } = {},
 ): Promise<RunningWorkers> {
+  installRuntimeLogging(logger);
   const connection = await NativeConnection.connect({ address });
   const activities = createActivities({
     db: services.database.db,
