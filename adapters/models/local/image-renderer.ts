@@ -59,7 +59,7 @@ export async function renderImage(request: RenderImageRequest): Promise<Buffer> 
   const scene = sceneFor(request, style, seed);
   const composition = LAYOUTS[style](scene);
   const layers = await layersFor(request, composition, scene);
-  return sharp(layers.base).composite(layers.overlays).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  return sharp(layers.base).composite(layers.overlays).removeAlpha().png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
 }
 
 function sceneFor(request: RenderImageRequest, style: LayoutStyle, seed: number): Scene {
