@@ -20,8 +20,15 @@ export interface MediaProbe {
 }
 
 const IMAGE_MIME: Record<string, string> = {
-  png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif',
-  avif: 'image/avif', heif: 'image/heif', tiff: 'image/tiff', svg: 'image/svg+xml',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  heif: 'image/heif',
+  tiff: 'image/tiff',
+  svg: 'image/svg+xml',
 };
 
 /** Width and height as displayed (EXIF orientation applied), with the container format. */
@@ -29,7 +36,12 @@ export async function probeImage(input: Buffer | string): Promise<ImageProbe> {
   const meta = await sharp(input).metadata();
   const format = meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : String(meta.format);
   const size = meta.autoOrient ?? { width: meta.width, height: meta.height };
-  return { width: size.width, height: size.height, format, mimeType: IMAGE_MIME[format] ?? 'application/octet-stream' };
+  return {
+    width: size.width,
+    height: size.height,
+    format,
+    mimeType: IMAGE_MIME[format] ?? 'application/octet-stream',
+  };
 }
 
 interface FfprobeStream {
@@ -53,7 +65,9 @@ export async function probeMedia(path: string): Promise<MediaProbe> {
   // Cover art in audio files is reported as a video stream; it does not make the file a video.
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === 'audio');
-  const durations = [output.format?.duration, ...streams.map((s) => s.duration)].map(Number).filter((d) => Number.isFinite(d) && d > 0);
+  const durations = [output.format?.duration, ...streams.map((s) => s.duration)]
+    .map(Number)
+    .filter((d) => Number.isFinite(d) && d > 0);
   return {
     durationSeconds: durations.length > 0 ? Math.max(...durations) : 0,
     width: video?.width,
@@ -75,10 +89,17 @@ function mimeTypeFor(formatName: string, path: string, hasVideo: boolean): strin
     if (ext === 'm4a' || !hasVideo) return 'audio/mp4';
     return 'video/mp4';
   }
-  if (names.includes('matroska') || names.includes('webm')) return ext === 'mkv' ? 'video/x-matroska' : hasVideo ? 'video/webm' : 'audio/webm';
+  if (names.includes('matroska') || names.includes('webm'))
+    return ext === 'mkv' ? 'video/x-matroska' : hasVideo ? 'video/webm' : 'audio/webm';
   const byName: Record<string, string> = {
-    mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', flac: 'audio/flac', aac: 'audio/aac', gif: 'image/gif',
-    avi: 'video/x-msvideo', mpegts: 'video/mp2t',
+    mp3: 'audio/mpeg',
+    wav: 'audio/wav',
+    ogg: 'audio/ogg',
+    flac: 'audio/flac',
+    aac: 'audio/aac',
+    gif: 'image/gif',
+    avi: 'video/x-msvideo',
+    mpegts: 'video/mp2t',
   };
   const known = names.find((n) => byName[n]);
   return known ? byName[known] : 'application/octet-stream';
@@ -86,9 +107,13 @@ function mimeTypeFor(formatName: string, path: string, hasVideo: boolean): strin
 
 function runFfprobe(path: string): Promise<FfprobeOutput> {
   return new Promise((resolve, reject) => {
-    const child = spawn('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'ffprobe',
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -96,7 +121,9 @@ function runFfprobe(path: string): Promise<FfprobeOutput> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) {
-        reject(new Error(`ffprobe failed for ${path} (exit ${code}): ${Buffer.concat(stderr).toString().trim()}`));
+        reject(
+          new Error(`ffprobe failed for ${path} (exit ${code}): ${Buffer.concat(stderr).toString().trim()}`),
+        );
         return;
       }
       try {

@@ -48,7 +48,11 @@ export function createFsStorage(options: FsStorageOptions): Storage {
     const info = await fs.stat(objectPath(key)).catch(ignoreMissing);
     if (!info?.isFile()) return null;
     const sidecar = await readSidecar(sidecarPath(key));
-    return { bytes: info.size, mimeType: sidecar?.mimeType ?? mimeTypeFromKey(key), lastModified: new Date(info.mtimeMs) };
+    return {
+      bytes: info.size,
+      mimeType: sidecar?.mimeType ?? mimeTypeFromKey(key),
+      lastModified: new Date(info.mtimeMs),
+    };
   }
 
   async function read(key: string, range?: ByteRange): Promise<Readable> {
@@ -78,7 +82,11 @@ export function createFsStorage(options: FsStorageOptions): Storage {
 }
 
 /** Streams into a temp file while hashing, then renames it over the target. */
-async function writeAtomically(root: string, target: string, source: Readable): Promise<{ sha256: string; bytes: number }> {
+async function writeAtomically(
+  root: string,
+  target: string,
+  source: Readable,
+): Promise<{ sha256: string; bytes: number }> {
   const tmpDir = path.join(root, '.tmp');
   await fs.mkdir(tmpDir, { recursive: true });
   await fs.mkdir(path.dirname(target), { recursive: true });

@@ -22,5 +22,8 @@ export function createStorage(config: Config, options: { publicUrl: string }): S
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
     });
   }
-  return createFsStorage({ root: path.join(config.ATELIER_DATA_DIR, FS_STORAGE_FOLDER), publicBaseUrl: options.publicUrl });
+  return createFsStorage({
+    root: path.join(config.ATELIER_DATA_DIR, FS_STORAGE_FOLDER),
+    publicBaseUrl: options.publicUrl,
+  });
 }

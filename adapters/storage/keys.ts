@@ -16,16 +16,36 @@ export function assertStorageKey(key: string): void {
     KEY_PATTERN.test(key) &&
     segments.every((segment) => segment.length > 0 && !segment.startsWith('.'));
   if (!valid) {
-    throw validationError([{ param: 'key', code: 'invalid_storage_key', message: `Invalid storage key: ${JSON.stringify(key)}` }]);
+    throw validationError([
+      { param: 'key', code: 'invalid_storage_key', message: `Invalid storage key: ${JSON.stringify(key)}` },
+    ]);
   }
 }
 
 const MIME_BY_EXTENSION: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml',
-  avif: 'image/avif', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', m4a: 'audio/mp4',
-  mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', aac: 'audio/aac', json: 'application/json',
-  txt: 'text/plain; charset=utf-8', md: 'text/markdown; charset=utf-8', vtt: 'text/vtt', srt: 'application/x-subrip',
-  ass: 'text/x-ssa', html: 'text/html; charset=utf-8', pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  avif: 'image/avif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  m4a: 'audio/mp4',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  aac: 'audio/aac',
+  json: 'application/json',
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  vtt: 'text/vtt',
+  srt: 'application/x-subrip',
+  ass: 'text/x-ssa',
+  html: 'text/html; charset=utf-8',
+  pdf: 'application/pdf',
 };
 
 export function mimeTypeFromKey(key: string): string {
@@ -34,7 +54,10 @@ export function mimeTypeFromKey(key: string): string {
 }
 
 /** The inclusive range clamped to an object of `size` bytes; RangeError when nothing of it exists. */
-export function clampRange(range: { start: number; end: number }, size: number): { start: number; end: number } {
+export function clampRange(
+  range: { start: number; end: number },
+  size: number,
+): { start: number; end: number } {
   const end = Math.min(range.end, size - 1);
   if (!Number.isInteger(range.start) || range.start < 0 || range.start > end) {
     throw new RangeError(`Range ${range.start}-${range.end} not satisfiable for ${size} bytes`);

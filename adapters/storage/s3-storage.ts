@@ -105,7 +105,15 @@ export function createS3Storage(options: S3StorageOptions, client = createS3Clie
     async putBuffer(key, body, mimeType) {
       assertStorageKey(key);
       const sha256 = createHash('sha256').update(body).digest('hex');
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: mimeType, ContentLength: body.length }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: mimeType,
+          ContentLength: body.length,
+        }),
+      );
       return { key, url: urlFor(key), mimeType, bytes: body.length, sha256 };
     },
     putFile: (key, filePath, mimeType) => upload(key, createReadStream(filePath), mimeType),
@@ -138,7 +146,9 @@ export function createS3Storage(options: S3StorageOptions, client = createS3Clie
  * The permanent URL of a key: the configured public base, else the endpoint in path style
  * (`<endpoint>/<bucket>/<key>`) or virtual-host style (`<scheme>://<bucket>.<host>/<key>`), else AWS.
  */
-export function publicUrlBuilder(options: Pick<S3StorageOptions, 'publicBaseUrl' | 'endpoint' | 'bucket' | 'region' | 'forcePathStyle'>) {
+export function publicUrlBuilder(
+  options: Pick<S3StorageOptions, 'publicBaseUrl' | 'endpoint' | 'bucket' | 'region' | 'forcePathStyle'>,
+) {
   const trim = (url: string) => url.replace(/\/+$/, '');
   if (options.publicBaseUrl) {
     const base = trim(options.publicBaseUrl);

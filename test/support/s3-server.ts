@@ -48,7 +48,12 @@ export async function startS3Server(options: { startupTimeoutMs?: number } = {})
     throw new Error(`${(error as Error).message}\n${stderr.join('').slice(-2000)}`);
   }
 
-  const client = new S3Client({ endpoint, region: TEST_S3_REGION, forcePathStyle: true, credentials: TEST_S3_CREDENTIALS });
+  const client = new S3Client({
+    endpoint,
+    region: TEST_S3_REGION,
+    forcePathStyle: true,
+    credentials: TEST_S3_CREDENTIALS,
+  });
   return {
     endpoint,
     async createBucket(name) {
@@ -62,7 +67,11 @@ export async function startS3Server(options: { startupTimeoutMs?: number } = {})
   };
 }
 
-async function waitUntilAnswering(endpoint: string, timeoutMs: number, hasExited: () => boolean): Promise<void> {
+async function waitUntilAnswering(
+  endpoint: string,
+  timeoutMs: number,
+  hasExited: () => boolean,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (hasExited()) throw new Error('moto server exited during startup');

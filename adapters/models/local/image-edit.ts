@@ -56,7 +56,9 @@ export interface EditedImage {
 export function dimensionsFor(aspectRatio: AspectRatio, longEdge: number): { width: number; height: number } {
   const [w, h] = ASPECT_RATIOS[aspectRatio];
   const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
-  return w >= h ? { width: even(longEdge), height: even((longEdge * h) / w) } : { width: even((longEdge * w) / h), height: even(longEdge) };
+  return w >= h
+    ? { width: even(longEdge), height: even((longEdge * h) / w) }
+    : { width: even((longEdge * w) / h), height: even(longEdge) };
 }
 
 /**
@@ -66,7 +68,8 @@ export async function editImage(input: Buffer, ops: EditOps): Promise<EditedImag
   const background = ops.background ?? '#000000';
   const base = await resized(input, ops, background);
   const overlays: OverlayOptions[] = [];
-  if (ops.text?.content.trim()) overlays.push({ input: textOverlaySvg(ops.text, base.width, base.height), top: 0, left: 0 });
+  if (ops.text?.content.trim())
+    overlays.push({ input: textOverlaySvg(ops.text, base.width, base.height), top: 0, left: 0 });
   if (ops.logo) overlays.push(await logoOverlay(ops.logo, base.width, base.height));
   const image = sharp(base.data, { raw: base.raw }).composite(overlays);
   const format = ops.format ?? 'png';
@@ -74,7 +77,12 @@ export async function editImage(input: Buffer, ops: EditOps): Promise<EditedImag
     format === 'jpeg'
       ? image.flatten({ background }).jpeg({ quality: ops.quality ?? 88, mozjpeg: true })
       : image.png({ compressionLevel: 6 });
-  return { data: await encoded.toBuffer(), width: base.width, height: base.height, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png' };
+  return {
+    data: await encoded.toBuffer(),
+    width: base.width,
+    height: base.height,
+    mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png',
+  };
 }
 
 async function resized(input: Buffer, ops: EditOps, background: string) {
@@ -91,7 +99,12 @@ async function resized(input: Buffer, ops: EditOps, background: string) {
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, raw: { width: info.width, height: info.height, channels: info.channels } };
+  return {
+    data,
+    width: info.width,
+    height: info.height,
+    raw: { width: info.width, height: info.height, channels: info.channels },
+  };
 }
 
 function scaleToLongEdge(width: number, height: number, longEdge: number) {
@@ -109,18 +122,33 @@ export function textOverlaySvg(text: TextOverlay, width: number, height: number)
   const short = Math.min(width, height);
   const size = text.size ?? Math.round(short * 0.06);
   const pad = Math.round(size * 0.8);
-  const fitted = fitText(text.content.trim(), { width: width - 2 * pad, height: height * 0.5 }, {
-    maxSize: size, minSize: Math.max(8, size * 0.5), maxLines: 4, lineHeight: 1.2,
-  });
+  const fitted = fitText(
+    text.content.trim(),
+    { width: width - 2 * pad, height: height * 0.5 },
+    {
+      maxSize: size,
+      minSize: Math.max(8, size * 0.5),
+      maxLines: 4,
+      lineHeight: 1.2,
+    },
+  );
   const bandHeight = blockHeight(fitted) + 2 * pad;
   const position = text.position ?? 'bottom';
-  const bandTop = position === 'top' ? 0 : position === 'center' ? (height - bandHeight) / 2 : height - bandHeight;
+  const bandTop =
+    position === 'top' ? 0 : position === 'center' ? (height - bandHeight) / 2 : height - bandHeight;
   const band =
     text.band === false
       ? ''
       : `<rect x="0" y="${Math.round(bandTop)}" width="${width}" height="${Math.round(bandHeight)}" fill="${text.band ?? '#000000'}" fill-opacity="${text.bandOpacity ?? 0.5}"/>`;
-  const body = textSvg(fitted, { x: width / 2, y: bandTop + pad, anchor: 'middle', fill: text.color ?? '#ffffff' });
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${band}${body}</svg>`);
+  const body = textSvg(fitted, {
+    x: width / 2,
+    y: bandTop + pad,
+    anchor: 'middle',
+    fill: text.color ?? '#ffffff',
+  });
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${band}${body}</svg>`,
+  );
 }
 
 async function logoOverlay(logo: LogoOverlay, width: number, height: number): Promise<OverlayOptions> {

@@ -24,20 +24,60 @@ export interface RenderImageRequest {
 export const MAX_RENDER_EDGE = 4096;
 
 const STYLE_WORDS: Record<string, LayoutStyle> = {
-  photo: 'studio', photograph: 'studio', product: 'studio', studio: 'studio', mockup: 'studio', packshot: 'studio',
-  quote: 'quote', quotes: 'quote', saying: 'quote', testimonial: 'quote',
-  minimal: 'minimal', minimalist: 'minimal', minimalistic: 'minimal', clean: 'minimal', simple: 'minimal',
-  bold: 'bold', loud: 'bold', punchy: 'bold', sale: 'bold', announcement: 'bold',
-  gradient: 'gradient', gradients: 'gradient', glow: 'gradient',
-  geometric: 'geometric', geometry: 'geometric', shapes: 'geometric', abstract: 'geometric', bauhaus: 'geometric', pattern: 'geometric',
-  wave: 'waves', waves: 'waves', wavy: 'waves', flow: 'waves', fluid: 'waves', ocean: 'waves',
+  photo: 'studio',
+  photograph: 'studio',
+  product: 'studio',
+  studio: 'studio',
+  mockup: 'studio',
+  packshot: 'studio',
+  quote: 'quote',
+  quotes: 'quote',
+  saying: 'quote',
+  testimonial: 'quote',
+  minimal: 'minimal',
+  minimalist: 'minimal',
+  minimalistic: 'minimal',
+  clean: 'minimal',
+  simple: 'minimal',
+  bold: 'bold',
+  loud: 'bold',
+  punchy: 'bold',
+  sale: 'bold',
+  announcement: 'bold',
+  gradient: 'gradient',
+  gradients: 'gradient',
+  glow: 'gradient',
+  geometric: 'geometric',
+  geometry: 'geometric',
+  shapes: 'geometric',
+  abstract: 'geometric',
+  bauhaus: 'geometric',
+  pattern: 'geometric',
+  wave: 'waves',
+  waves: 'waves',
+  wavy: 'waves',
+  flow: 'waves',
+  fluid: 'waves',
+  ocean: 'waves',
 };
-const STYLE_PRIORITY: LayoutStyle[] = ['studio', 'quote', 'minimal', 'bold', 'geometric', 'waves', 'gradient'];
+const STYLE_PRIORITY: LayoutStyle[] = [
+  'studio',
+  'quote',
+  'minimal',
+  'bold',
+  'geometric',
+  'waves',
+  'gradient',
+];
 const FALLBACK_STYLES: LayoutStyle[] = ['gradient', 'geometric', 'waves', 'minimal'];
 
 /** The layout a prompt asks for by its words (strongest first), else one picked by its hash. */
 export function styleFromPrompt(prompt: string, seed = 0): LayoutStyle {
-  const asked = new Set(tokens(prompt).map((t) => STYLE_WORDS[t.toLowerCase()]).filter(Boolean));
+  const asked = new Set(
+    tokens(prompt)
+      .map((t) => STYLE_WORDS[t.toLowerCase()])
+      .filter(Boolean),
+  );
   if (quotedText(prompt) && !asked.has('studio') && asked.size === 0) return 'quote';
   const chosen = STYLE_PRIORITY.find((style) => asked.has(style));
   return chosen ?? FALLBACK_STYLES[(hashString(prompt) ^ seed) % FALLBACK_STYLES.length];
@@ -59,14 +99,20 @@ export async function renderImage(request: RenderImageRequest): Promise<Buffer> 
   const scene = sceneFor(request, style, seed);
   const composition = LAYOUTS[style](scene);
   const layers = await layersFor(request, composition, scene);
-  return sharp(layers.base).composite(layers.overlays).removeAlpha().png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  return sharp(layers.base)
+    .composite(layers.overlays)
+    .removeAlpha()
+    .png({ compressionLevel: 6, adaptiveFiltering: false })
+    .toBuffer();
 }
 
 function sceneFor(request: RenderImageRequest, style: LayoutStyle, seed: number): Scene {
   const { prompt, width, height } = request;
   const quoted = quotedText(prompt);
   const subject = subjectPhrase(prompt);
-  const attribution = prompt.match(/(?:—|–|\s-|\bby)\s*([A-Z][\p{L}.'-]+(?:\s+[A-Z][\p{L}.'-]+){0,3})\s*$/u)?.[1];
+  const attribution = prompt.match(
+    /(?:—|–|\s-|\bby)\s*([A-Z][\p{L}.'-]+(?:\s+[A-Z][\p{L}.'-]+){0,3})\s*$/u,
+  )?.[1];
   return {
     width,
     height,
@@ -82,7 +128,9 @@ function sceneFor(request: RenderImageRequest, style: LayoutStyle, seed: number)
 const sentenceCaseOrUndefined = (text?: string) => (text ? sentenceCase(text) : undefined);
 
 const svgDocument = (scene: Scene, body: string) =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${scene.width}" height="${scene.height}">${body}</svg>`);
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${scene.width}" height="${scene.height}">${body}</svg>`,
+  );
 
 async function layersFor(request: RenderImageRequest, composition: Composition, scene: Scene) {
   const over = { input: svgDocument(scene, composition.over), top: 0, left: 0 };
@@ -98,14 +146,23 @@ async function layersFor(request: RenderImageRequest, composition: Composition, 
     // Stand the product on the floor: centred horizontally, bottom on the shadow line.
     const left = Math.round(box.left + (box.width - product.info.width) / 2);
     const top = Math.round(box.top + box.height - product.info.height);
-    return { base: svgDocument(scene, composition.under), overlays: [{ input: product.data, left, top }, over] };
+    return {
+      base: svgDocument(scene, composition.under),
+      overlays: [{ input: product.data, left, top }, over],
+    };
   }
-  const photo = await sharp(request.background).resize({ width: scene.width, height: scene.height, fit: 'cover' }).png().toBuffer();
+  const photo = await sharp(request.background)
+    .resize({ width: scene.width, height: scene.height, fit: 'cover' })
+    .png()
+    .toBuffer();
   return { base: photo, overlays: [over] };
 }
 
 function assertCanvas(width: number, height: number): void {
-  for (const [name, value] of [['width', width], ['height', height]] as const) {
+  for (const [name, value] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
     if (!Number.isInteger(value) || value < 16 || value > MAX_RENDER_EDGE) {
       throw new RangeError(`${name} must be an integer between 16 and ${MAX_RENDER_EDGE}, got ${value}`);
     }

@@ -75,25 +75,60 @@ function scrim(s: Scene, region: 'bottom' | 'top' | 'full'): string {
 function headlineBlock(
   s: Scene,
   box: Box,
-  opts: { align: 'bottom' | 'top' | 'center'; anchor: 'start' | 'middle'; maxSize: number; upper?: boolean; maxLines?: number },
+  opts: {
+    align: 'bottom' | 'top' | 'center';
+    anchor: 'start' | 'middle';
+    maxSize: number;
+    upper?: boolean;
+    maxLines?: number;
+  },
 ): string {
   if (!s.headline) return '';
   const text = opts.upper ? s.headline.toUpperCase() : s.headline;
   const sublineSize = Math.round(Math.max(unit(s) * 0.032, opts.maxSize * 0.28));
   const sub = s.subline
-    ? fitText(s.subline, { width: box.width, height: sublineSize * 2.6 }, { maxSize: sublineSize, minSize: sublineSize * 0.7, maxLines: 2, lineHeight: 1.3 })
+    ? fitText(
+        s.subline,
+        { width: box.width, height: sublineSize * 2.6 },
+        { maxSize: sublineSize, minSize: sublineSize * 0.7, maxLines: 2, lineHeight: 1.3 },
+      )
     : undefined;
   const gap = sub ? sublineSize * 1.1 : 0;
   const subHeight = sub ? blockHeight(sub) : 0;
-  const head = fitText(text, { width: box.width, height: box.height - subHeight - gap }, {
-    maxSize: opts.maxSize, minSize: opts.maxSize * 0.3, maxLines: opts.maxLines ?? 5, lineHeight: 1.08, widthScale: opts.upper ? 1.05 : 1,
-  });
+  const head = fitText(
+    text,
+    { width: box.width, height: box.height - subHeight - gap },
+    {
+      maxSize: opts.maxSize,
+      minSize: opts.maxSize * 0.3,
+      maxLines: opts.maxLines ?? 5,
+      lineHeight: 1.08,
+      widthScale: opts.upper ? 1.05 : 1,
+    },
+  );
   const total = blockHeight(head) + gap + subHeight;
   const top =
-    opts.align === 'top' ? box.top : opts.align === 'bottom' ? box.top + box.height - total : box.top + (box.height - total) / 2;
+    opts.align === 'top'
+      ? box.top
+      : opts.align === 'bottom'
+        ? box.top + box.height - total
+        : box.top + (box.height - total) / 2;
   const x = opts.anchor === 'middle' ? box.left + box.width / 2 : box.left;
-  let svg = textSvg(head, { x, y: top, anchor: opts.anchor, fill: ink(s), letterSpacing: -head.fontSize * 0.02 });
-  if (sub) svg += textSvg(sub, { x, y: top + blockHeight(head) + gap, anchor: opts.anchor, fill: inkMuted(s), weight: 'normal' });
+  let svg = textSvg(head, {
+    x,
+    y: top,
+    anchor: opts.anchor,
+    fill: ink(s),
+    letterSpacing: -head.fontSize * 0.02,
+  });
+  if (sub)
+    svg += textSvg(sub, {
+      x,
+      y: top + blockHeight(head) + gap,
+      anchor: opts.anchor,
+      fill: inkMuted(s),
+      weight: 'normal',
+    });
   return svg;
 }
 
@@ -107,7 +142,11 @@ function gradientLayout(s: Scene): Composition {
     `<circle cx="${r(w * s.random() * 0.3)}" cy="${r(h * (0.55 + s.random() * 0.25))}" r="${r(big * 0.45)}" fill="url(#g2)"/>`;
   const m = margin(s);
   const bar = `<rect x="${m}" y="${r(h * 0.5 - m * 0.6)}" width="${r(m * 1.2)}" height="${r(m * 0.12)}" rx="${r(m * 0.06)}" fill="${ink(s)}" opacity="0.9"/>`;
-  const text = headlineBlock(s, { left: m, top: h * 0.5, width: w - 2 * m, height: h * 0.5 - m }, { align: 'bottom', anchor: 'start', maxSize: unit(s) * 0.13 });
+  const text = headlineBlock(
+    s,
+    { left: m, top: h * 0.5, width: w - 2 * m, height: h * 0.5 - m },
+    { align: 'bottom', anchor: 'start', maxSize: unit(s) * 0.13 },
+  );
   return { under, over: scrim(s, 'bottom') + bar + text };
 }
 
@@ -130,17 +169,24 @@ function geometricTiles(s: Scene, area: Box): string {
 }
 
 function tile(kind: number, x: number, y: number, c: number, colour: string, turn: number): string {
-  const g = (inner: string) => `<g transform="rotate(${turn * 90} ${r(x + c / 2)} ${r(y + c / 2)})">${inner}</g>`;
+  const g = (inner: string) =>
+    `<g transform="rotate(${turn * 90} ${r(x + c / 2)} ${r(y + c / 2)})">${inner}</g>`;
   const pad = c * 0.06;
   switch (kind) {
     case 0:
       return `<circle cx="${r(x + c / 2)}" cy="${r(y + c / 2)}" r="${r(c / 2 - pad)}" fill="${colour}"/>`;
     case 1:
-      return g(`<path d="M${r(x)} ${r(y)} h${r(c)} a${r(c)} ${r(c)} 0 0 1 ${r(-c)} ${r(c)} z" fill="${colour}"/>`);
+      return g(
+        `<path d="M${r(x)} ${r(y)} h${r(c)} a${r(c)} ${r(c)} 0 0 1 ${r(-c)} ${r(c)} z" fill="${colour}"/>`,
+      );
     case 2:
-      return g(`<path d="M${r(x)} ${r(y + c / 2)} a${r(c / 2)} ${r(c / 2)} 0 0 1 ${r(c)} 0 z" fill="${colour}"/>`);
+      return g(
+        `<path d="M${r(x)} ${r(y + c / 2)} a${r(c / 2)} ${r(c / 2)} 0 0 1 ${r(c)} 0 z" fill="${colour}"/>`,
+      );
     case 3:
-      return g(`<path d="M${r(x)} ${r(y + c)} L${r(x + c / 2)} ${r(y)} L${r(x + c)} ${r(y + c)} z" fill="${colour}"/>`);
+      return g(
+        `<path d="M${r(x)} ${r(y + c)} L${r(x + c / 2)} ${r(y)} L${r(x + c)} ${r(y + c)} z" fill="${colour}"/>`,
+      );
     case 4:
       return `<rect x="${r(x + pad)}" y="${r(y + pad)}" width="${r(c - 2 * pad)}" height="${r(c - 2 * pad)}" fill="${colour}"/>`;
     default:
@@ -159,7 +205,13 @@ function geometricLayout(s: Scene): Composition {
     ? { left: m, top: m, width: w * 0.5 - 2 * m, height: h - 2 * m }
     : { left: m, top: h * 0.58, width: w - 2 * m, height: h * 0.42 - m };
   const under = fill(s, s.palette.background[0]) + geometricTiles(s, tiles);
-  const over = scrim(s, 'bottom') + headlineBlock(s, textBox, { align: landscape ? 'center' : 'top', anchor: 'start', maxSize: unit(s) * 0.12 });
+  const over =
+    scrim(s, 'bottom') +
+    headlineBlock(s, textBox, {
+      align: landscape ? 'center' : 'top',
+      anchor: 'start',
+      maxSize: unit(s) * 0.12,
+    });
   return { under, over };
 }
 
@@ -173,8 +225,21 @@ function minimalLayout(s: Scene): Composition {
     `<circle cx="${r(w - m - sun)}" cy="${r(m + sun)}" r="${r(sun)}" fill="${p.accent}"/>` +
     `<rect x="${r(m)}" y="${r(h - m)}" width="${r(unit(s) * 0.12)}" height="${r(unit(s) * 0.008)}" fill="${p.accent}"/>`;
   const textInk = p.dark ? '#f4f4f4' : tint(p.background[0], 0.12, 0.3);
-  const minimalScene = s.photoBackground ? s : { ...s, palette: { ...p, ink: textInk, inkMuted: p.dark ? 'rgba(255,255,255,0.7)' : tint(p.background[0], 0.4, 0.15) } };
-  const text = headlineBlock(minimalScene, { left: m, top: h * 0.35, width: w * 0.72 - m, height: h * 0.55 - m }, { align: 'bottom', anchor: 'start', maxSize: unit(s) * 0.085 });
+  const minimalScene = s.photoBackground
+    ? s
+    : {
+        ...s,
+        palette: {
+          ...p,
+          ink: textInk,
+          inkMuted: p.dark ? 'rgba(255,255,255,0.7)' : tint(p.background[0], 0.4, 0.15),
+        },
+      };
+  const text = headlineBlock(
+    minimalScene,
+    { left: m, top: h * 0.35, width: w * 0.72 - m, height: h * 0.55 - m },
+    { align: 'bottom', anchor: 'start', maxSize: unit(s) * 0.085 },
+  );
   return { under, over: scrim(s, 'bottom') + text };
 }
 
@@ -186,7 +251,11 @@ function boldLayout(s: Scene): Composition {
     fill(s, p.background[0]) +
     `<polygon points="0,${r(h * 0.72)} ${w},${r(h * 0.72 - band)} ${w},${r(h * 0.72)} 0,${r(h * 0.72 + band)}" fill="${p.accent}"/>` +
     `<rect x="${m}" y="${m}" width="${r(unit(s) * 0.14)}" height="${r(unit(s) * 0.035)}" fill="${p.accent}"/>`;
-  const text = headlineBlock(s, { left: m, top: m * 2.2, width: w - 2 * m, height: h * 0.52 - m }, { align: 'top', anchor: 'start', maxSize: unit(s) * 0.2, upper: true, maxLines: 4 });
+  const text = headlineBlock(
+    s,
+    { left: m, top: m * 2.2, width: w - 2 * m, height: h * 0.52 - m },
+    { align: 'top', anchor: 'start', maxSize: unit(s) * 0.2, upper: true, maxLines: 4 },
+  );
   return { under, over: scrim(s, 'full') + text };
 }
 
@@ -206,13 +275,23 @@ function wavesLayout(s: Scene): Composition {
   const colours = [tint(p.accent, 0.8, 0.6), p.secondary, p.accent];
   const waves = colours
     .map((c, i) => {
-      const path = wavePath(s, h * (0.58 + i * 0.12), unit(s) * (0.05 - i * 0.01), s.random() * Math.PI * 2, 1 + s.random());
+      const path = wavePath(
+        s,
+        h * (0.58 + i * 0.12),
+        unit(s) * (0.05 - i * 0.01),
+        s.random() * Math.PI * 2,
+        1 + s.random(),
+      );
       return `<path d="${path}" fill="${c}" opacity="${0.55 + i * 0.2}"/>`;
     })
     .join('');
   const under = `<defs>${linearGradient('bg', p.background[0], p.background[1], 'vertical')}</defs>${fill(s, 'url(#bg)')}${waves}`;
   const m = margin(s);
-  const text = headlineBlock(s, { left: m, top: m, width: s.width - 2 * m, height: h * 0.46 - m }, { align: 'top', anchor: 'start', maxSize: unit(s) * 0.12 });
+  const text = headlineBlock(
+    s,
+    { left: m, top: m, width: s.width - 2 * m, height: h * 0.46 - m },
+    { align: 'top', anchor: 'start', maxSize: unit(s) * 0.12 },
+  );
   return { under, over: scrim(s, 'top') + text };
 }
 
@@ -220,9 +299,21 @@ function wavesLayout(s: Scene): Composition {
 function studioTones(p: Palette) {
   const base = p.background[0];
   if (lightness(base) < 0.3) {
-    return { wall: [tint(base, 0.24, 0.5), tint(base, 0.14, 0.5)], floor: [tint(base, 0.1, 0.45), tint(base, 0.06, 0.4)], ink: '#ffffff', inkMuted: 'rgba(255,255,255,0.78)', shadow: 0.6 };
+    return {
+      wall: [tint(base, 0.24, 0.5), tint(base, 0.14, 0.5)],
+      floor: [tint(base, 0.1, 0.45), tint(base, 0.06, 0.4)],
+      ink: '#ffffff',
+      inkMuted: 'rgba(255,255,255,0.78)',
+      shadow: 0.6,
+    };
   }
-  return { wall: [tint(base, 0.93, 0.35), tint(base, 0.8, 0.35)], floor: [tint(base, 0.74, 0.3), tint(base, 0.62, 0.3)], ink: tint(base, 0.14, 0.35), inkMuted: tint(base, 0.3, 0.2), shadow: 0.38 };
+  return {
+    wall: [tint(base, 0.93, 0.35), tint(base, 0.8, 0.35)],
+    floor: [tint(base, 0.74, 0.3), tint(base, 0.62, 0.3)],
+    ink: tint(base, 0.14, 0.35),
+    inkMuted: tint(base, 0.3, 0.2),
+    shadow: 0.38,
+  };
 }
 
 /** A studio sweep: wall, floor, a soft contact shadow, and a product (the input image or a podium with a sphere). */
@@ -230,7 +321,12 @@ function studioLayout(s: Scene): Composition {
   const { palette: p, width: w, height: h } = s;
   const tones = studioTones(p);
   const horizon = h * 0.7;
-  const product: Box = { left: w * 0.2, top: h * 0.26, width: w * 0.6, height: horizon - h * 0.26 + unit(s) * 0.04 };
+  const product: Box = {
+    left: w * 0.2,
+    top: h * 0.26,
+    width: w * 0.6,
+    height: horizon - h * 0.26 + unit(s) * 0.04,
+  };
   const shadowY = product.top + product.height;
   const shadow = `<radialGradient id="shadow"><stop offset="0" stop-color="#000" stop-opacity="${tones.shadow}"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>`;
   const under =
@@ -240,8 +336,16 @@ function studioLayout(s: Scene): Composition {
     `<ellipse cx="${r(w / 2)}" cy="${r(shadowY)}" rx="${r(product.width * 0.42)}" ry="${r(unit(s) * 0.035)}" fill="url(#shadow)"/>`;
   const stand = s.photoBackground ? '' : podium(s, product, shadowY);
   const m = margin(s);
-  const studioScene = { ...s, photoBackground: false, palette: { ...p, ink: tones.ink, inkMuted: tones.inkMuted } };
-  const text = headlineBlock(studioScene, { left: m, top: m, width: w - 2 * m, height: product.top - m * 1.3 }, { align: 'top', anchor: 'middle', maxSize: unit(s) * 0.075, maxLines: 2 });
+  const studioScene = {
+    ...s,
+    photoBackground: false,
+    palette: { ...p, ink: tones.ink, inkMuted: tones.inkMuted },
+  };
+  const text = headlineBlock(
+    studioScene,
+    { left: m, top: m, width: w - 2 * m, height: product.top - m * 1.3 },
+    { align: 'top', anchor: 'middle', maxSize: unit(s) * 0.075, maxLines: 2 },
+  );
   return { under: under + stand, over: text, product: s.photoBackground ? product : undefined };
 }
 
@@ -266,9 +370,21 @@ function podium(s: Scene, box: Box, baseY: number): string {
 function quotePaper(p: Palette) {
   const base = p.background[0];
   if (lightness(base) > 0.7) {
-    return { from: tint(base, 0.94, 0.4), to: tint(base, 0.86, 0.4), ink: tint(base, 0.14, 0.3), inkMuted: tint(base, 0.35, 0.2), mark: tint(p.accent, 0.55, 0.6) };
+    return {
+      from: tint(base, 0.94, 0.4),
+      to: tint(base, 0.86, 0.4),
+      ink: tint(base, 0.14, 0.3),
+      inkMuted: tint(base, 0.35, 0.2),
+      mark: tint(p.accent, 0.55, 0.6),
+    };
   }
-  return { from: tint(base, 0.16, 0.45), to: tint(base, 0.09, 0.45), ink: '#fbfaf7', inkMuted: 'rgba(255,255,255,0.7)', mark: tint(p.accent, 0.66, 0.75) };
+  return {
+    from: tint(base, 0.16, 0.45),
+    to: tint(base, 0.09, 0.45),
+    ink: '#fbfaf7',
+    inkMuted: 'rgba(255,255,255,0.7)',
+    mark: tint(p.accent, 0.66, 0.75),
+  };
 }
 
 function quoteLayout(s: Scene): Composition {
@@ -280,16 +396,31 @@ function quoteLayout(s: Scene): Composition {
   const markSize = unit(s) * 0.3;
   const mark = `<text x="${r(m)}" y="${r(m + markSize * 0.75)}" font-family="${SERIF}" font-size="${r(markSize)}" font-weight="bold" fill="${paper.mark}">“</text>`;
   const quote = s.headline
-    ? fitText(s.headline, { width: w - 2 * m, height: h - 2 * m - markSize }, { maxSize: unit(s) * 0.085, minSize: unit(s) * 0.03, maxLines: 9, lineHeight: 1.3 })
+    ? fitText(
+        s.headline,
+        { width: w - 2 * m, height: h - 2 * m - markSize },
+        { maxSize: unit(s) * 0.085, minSize: unit(s) * 0.03, maxLines: 9, lineHeight: 1.3 },
+      )
     : undefined;
   let text = '';
   if (quote) {
     const top = m + markSize * 0.8 + (h - 2 * m - markSize - blockHeight(quote)) / 2;
-    text = textSvg(quote, { x: m, y: top, anchor: 'start', fill: ink(quoteScene), family: SERIF, style: 'italic', weight: 'normal' });
+    text = textSvg(quote, {
+      x: m,
+      y: top,
+      anchor: 'start',
+      fill: ink(quoteScene),
+      family: SERIF,
+      style: 'italic',
+      weight: 'normal',
+    });
     if (s.attribution) {
       const size = Math.round(quote.fontSize * 0.5);
       const y = top + blockHeight(quote) + size * 1.5;
-      text += textSvg({ lines: [`— ${s.attribution}`], fontSize: size, lineHeight: 1.2 }, { x: m, y, anchor: 'start', fill: inkMuted(quoteScene), letterSpacing: size * 0.05 });
+      text += textSvg(
+        { lines: [`— ${s.attribution}`], fontSize: size, lineHeight: 1.2 },
+        { x: m, y, anchor: 'start', fill: inkMuted(quoteScene), letterSpacing: size * 0.05 },
+      );
     }
   }
   return { under, over: scrim(s, 'full') + mark + text };

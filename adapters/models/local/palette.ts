@@ -17,13 +17,41 @@ interface Hsl {
 }
 
 const NAMED: Record<string, string> = {
-  red: '#e63946', crimson: '#b5172e', coral: '#ff6f61', orange: '#f4842d', peach: '#ffb38a',
-  amber: '#f5a524', yellow: '#f9d649', gold: '#c9a227', golden: '#c9a227', lime: '#9bd23c',
-  green: '#3a9d5d', emerald: '#10a37f', mint: '#9ee6c5', olive: '#7a8450', teal: '#0f9b8e',
-  turquoise: '#2ec4c6', cyan: '#22b8cf', sky: '#7cc6fe', blue: '#2f6fde', navy: '#1b2a4a',
-  indigo: '#4b3fa8', violet: '#7c4dff', purple: '#8e44ad', lavender: '#b8a9e8', magenta: '#d63384',
-  pink: '#f49ac2', rose: '#e8738a', brown: '#8b5a3c', beige: '#e8dcc4', cream: '#f6efe0',
-  black: '#15171c', charcoal: '#2b2d33', grey: '#8a8f98', gray: '#8a8f98', silver: '#c0c4cc',
+  red: '#e63946',
+  crimson: '#b5172e',
+  coral: '#ff6f61',
+  orange: '#f4842d',
+  peach: '#ffb38a',
+  amber: '#f5a524',
+  yellow: '#f9d649',
+  gold: '#c9a227',
+  golden: '#c9a227',
+  lime: '#9bd23c',
+  green: '#3a9d5d',
+  emerald: '#10a37f',
+  mint: '#9ee6c5',
+  olive: '#7a8450',
+  teal: '#0f9b8e',
+  turquoise: '#2ec4c6',
+  cyan: '#22b8cf',
+  sky: '#7cc6fe',
+  blue: '#2f6fde',
+  navy: '#1b2a4a',
+  indigo: '#4b3fa8',
+  violet: '#7c4dff',
+  purple: '#8e44ad',
+  lavender: '#b8a9e8',
+  magenta: '#d63384',
+  pink: '#f49ac2',
+  rose: '#e8738a',
+  brown: '#8b5a3c',
+  beige: '#e8dcc4',
+  cream: '#f6efe0',
+  black: '#15171c',
+  charcoal: '#2b2d33',
+  grey: '#8a8f98',
+  gray: '#8a8f98',
+  silver: '#c0c4cc',
   white: '#fafafa',
 };
 
@@ -47,8 +75,14 @@ const MOODS: Record<string, string[]> = {
 
 type Modifier = 'pastel' | 'dark' | 'light' | 'vibrant' | 'muted' | 'monochrome';
 const MODIFIERS: Record<string, Modifier> = {
-  pastel: 'pastel', pastels: 'pastel', dark: 'dark', light: 'light', bright: 'vibrant',
-  vibrant: 'vibrant', muted: 'muted', monochrome: 'monochrome',
+  pastel: 'pastel',
+  pastels: 'pastel',
+  dark: 'dark',
+  light: 'light',
+  bright: 'vibrant',
+  vibrant: 'vibrant',
+  muted: 'muted',
+  monochrome: 'monochrome',
 };
 
 /**
@@ -70,7 +104,10 @@ export function paletteFromPrompt(prompt: string, seed = 0): Palette {
     if (MODIFIERS[word]) modifiers.add(MODIFIERS[word]);
   }
   const base = colours.length > 0 ? colours : hashedHarmony(hashString(prompt) ^ seed);
-  return assignRoles(base.map((c) => applyModifiers(c, modifiers)), modifiers);
+  return assignRoles(
+    base.map((c) => applyModifiers(c, modifiers)),
+    modifiers,
+  );
 }
 
 function hashedHarmony(hash: number): Hsl[] {
@@ -86,28 +123,37 @@ function hashedHarmony(hash: number): Hsl[] {
 }
 
 function applyModifiers(c: Hsl, modifiers: Set<Modifier>): Hsl {
-  let { h, s, l } = c;
+  let { s, l } = c;
   if (modifiers.has('pastel')) [s, l] = [Math.min(s, 0.65), 0.8 + (l % 0.1)];
   if (modifiers.has('light')) l = Math.max(l, 0.72);
   if (modifiers.has('vibrant')) s = Math.max(s, 0.82);
   if (modifiers.has('muted')) s *= 0.45;
   if (modifiers.has('monochrome')) s = 0.04;
-  return { h, s, l };
+  return { h: c.h, s, l };
 }
 
 function assignRoles(colours: Hsl[], modifiers: Set<Modifier>): Palette {
   const dominant = colours[0];
   const pastel = modifiers.has('pastel');
-  let accent = colours[1] ?? { ...dominant, h: (dominant.h + 35) % 360, l: pastel ? 0.68 : dominant.l > 0.5 ? 0.3 : 0.72 };
+  let accent = colours[1] ?? {
+    ...dominant,
+    h: (dominant.h + 35) % 360,
+    l: pastel ? 0.68 : dominant.l > 0.5 ? 0.3 : 0.72,
+  };
   const secondary = colours[2] ?? { ...accent, h: (accent.h + 25) % 360, l: (accent.l + dominant.l) / 2 };
 
   let bgStart = dominant;
   if (modifiers.has('dark')) bgStart = { ...dominant, s: Math.min(dominant.s, 0.55), l: 0.12 };
-  const bgEnd = { h: (bgStart.h + 18) % 360, s: bgStart.s, l: clamp(bgStart.l + (bgStart.l > 0.5 ? -0.1 : 0.08)) };
+  const bgEnd = {
+    h: (bgStart.h + 18) % 360,
+    s: bgStart.s,
+    l: clamp(bgStart.l + (bgStart.l > 0.5 ? -0.1 : 0.08)),
+  };
   const bgLightness = luminance(bgStart) * 0.5 + luminance(bgEnd) * 0.5;
   const dark = bgLightness < 0.4;
   // Colours the prompt names are kept as given; only a derived accent is moved for contrast.
-  if (!colours[1] && !pastel && Math.abs(luminance(accent) - bgLightness) < 0.2) accent = { ...accent, l: dark ? 0.72 : 0.3 };
+  if (!colours[1] && !pastel && Math.abs(luminance(accent) - bgLightness) < 0.2)
+    accent = { ...accent, l: dark ? 0.72 : 0.3 };
 
   return {
     background: [hslToHex(bgStart), hslToHex(bgEnd)],
@@ -166,5 +212,10 @@ function hslToRgb({ h, s, l }: Hsl): [number, number, number] {
 }
 
 function hslToHex(c: Hsl): string {
-  return '#' + hslToRgb(c).map((v) => v.toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    hslToRgb(c)
+      .map((v) => v.toString(16).padStart(2, '0'))
+      .join('')
+  );
 }

@@ -47,12 +47,19 @@ const bare = (word: string) => word.toLowerCase().replace(/['’]s$/, '');
 
 export function isContentWord(word: string): boolean {
   const w = bare(word);
-  return !STOPWORDS.has(w) && !FORMAT_WORDS.has(w) && !SUBJECT_CUES.has(w) && !/^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(w);
+  return (
+    !STOPWORDS.has(w) &&
+    !FORMAT_WORDS.has(w) &&
+    !SUBJECT_CUES.has(w) &&
+    !/^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(w)
+  );
 }
 
 /** Verbs that introduce the subject ("a poster announcing ..."): not part of it. */
 const SUBJECT_CUES = new Set(
-  'announcing featuring showing depicting celebrating promoting introducing advertising titled called saying'.split(' '),
+  'announcing featuring showing depicting celebrating promoting introducing advertising titled called saying'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -124,7 +131,8 @@ export function subjectPhrase(text: string, maxWords = 6): string {
 const OPENING_VERBS = new Set('design craft paint sketch illustrate imagine plan'.split(' '));
 
 function phraseIn(words: string[], maxWords: number): string[] {
-  const content = (i: number) => isContentWord(words[i]) && !isLookWord(words, i) && !(i === 0 && OPENING_VERBS.has(bare(words[i])));
+  const content = (i: number) =>
+    isContentWord(words[i]) && !isLookWord(words, i) && !(i === 0 && OPENING_VERBS.has(bare(words[i])));
   const start = words.findIndex((_, i) => content(i));
   if (start < 0) return [];
   const phrase: string[] = [];
@@ -144,11 +152,14 @@ export function detailClauses(text: string): string[] {
   const withContent = clauses(text.replace(/["“”«»][^"“”«»]*["“”«»]/g, ' ')).filter(
     (c) => contentWords(c).length > 0,
   );
-  return withContent.slice(quotedText(text) ? 0 : 1).map((clause) => {
-    const words = tokens(clause).filter((w) => !FORMAT_WORDS.has(bare(w)));
-    while (words.length > 0 && STOPWORDS.has(bare(words[0]))) words.shift();
-    return words.join(' ');
-  }).filter(Boolean);
+  return withContent
+    .slice(quotedText(text) ? 0 : 1)
+    .map((clause) => {
+      const words = tokens(clause).filter((w) => !FORMAT_WORDS.has(bare(w)));
+      while (words.length > 0 && STOPWORDS.has(bare(words[0]))) words.shift();
+      return words.join(' ');
+    })
+    .filter(Boolean);
 }
 
 /** A second idea for a subtitle: the first detail clause, cut to maxWords. */
@@ -167,7 +178,9 @@ export function titleCase(phrase: string): string {
   return phrase
     .split(/\s+/)
     .map((w, i) =>
-      i > 0 && STOPWORDS.has(w.toLowerCase()) && w.length < 4 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1),
+      i > 0 && STOPWORDS.has(w.toLowerCase()) && w.length < 4
+        ? w.toLowerCase()
+        : w.charAt(0).toUpperCase() + w.slice(1),
     )
     .join(' ');
 }

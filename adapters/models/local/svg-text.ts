@@ -4,7 +4,10 @@ export const SANS = "'DejaVu Sans', sans-serif";
 export const SERIF = "'DejaVu Serif', serif";
 
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 /** Advance width of a string in em, for DejaVu Sans Bold; a little generous so text never overflows. */
@@ -12,7 +15,7 @@ export function textWidthEm(text: string): number {
   let width = 0;
   for (const ch of text) {
     if (ch === ' ') width += 0.35;
-    else if ('iljtfr.,;:!|\'’()[]'.includes(ch)) width += 0.42;
+    else if ("iljtfr.,;:!|'’()[]".includes(ch)) width += 0.42;
     else if ('mwMW%@'.includes(ch)) width += 1.02;
     else if (ch >= 'A' && ch <= 'Z') width += 0.78;
     else if (ch >= '0' && ch <= '9') width += 0.7;
@@ -87,7 +90,9 @@ export function textSvg(fitted: FittedText, block: TextBlock): string {
   const step = fitted.fontSize * fitted.lineHeight;
   const firstBaseline = block.y + fitted.fontSize * 0.93;
   const spans = fitted.lines
-    .map((line, i) => `<tspan x="${r(block.x)}" y="${r(firstBaseline + i * step)}">${escapeXml(line)}</tspan>`)
+    .map(
+      (line, i) => `<tspan x="${r(block.x)}" y="${r(firstBaseline + i * step)}">${escapeXml(line)}</tspan>`,
+    )
     .join('');
   const spacing = block.letterSpacing ? ` letter-spacing="${r(block.letterSpacing)}"` : '';
   return (

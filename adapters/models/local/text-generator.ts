@@ -1,5 +1,13 @@
 import { describeComposition } from './alt-text';
-import { detailClauses, hashString, keywords, quotedText, sentenceCase, subjectPhrase, titleCase } from './prompt-words';
+import {
+  detailClauses,
+  hashString,
+  keywords,
+  quotedText,
+  sentenceCase,
+  subjectPhrase,
+  titleCase,
+} from './prompt-words';
 
 export type TextPurpose = 'caption' | 'script' | 'headline' | 'alt_text' | 'talking_points' | 'generic';
 
@@ -36,9 +44,22 @@ interface Brief {
 }
 
 const TONE_WORDS: Record<string, Tone> = {
-  playful: 'playful', fun: 'playful', casual: 'playful', friendly: 'playful', witty: 'playful', cheeky: 'playful',
-  professional: 'professional', formal: 'professional', corporate: 'professional', b2b: 'professional', expert: 'professional',
-  inspiring: 'inspiring', inspirational: 'inspiring', motivational: 'inspiring', uplifting: 'inspiring', bold: 'inspiring',
+  playful: 'playful',
+  fun: 'playful',
+  casual: 'playful',
+  friendly: 'playful',
+  witty: 'playful',
+  cheeky: 'playful',
+  professional: 'professional',
+  formal: 'professional',
+  corporate: 'professional',
+  b2b: 'professional',
+  expert: 'professional',
+  inspiring: 'inspiring',
+  inspirational: 'inspiring',
+  motivational: 'inspiring',
+  uplifting: 'inspiring',
+  bold: 'inspiring',
 };
 
 const PURPOSE_WORDS: [RegExp, TextPurpose][] = [
@@ -57,7 +78,8 @@ const PURPOSE_WORDS: [RegExp, TextPurpose][] = [
  * 3. the result is capped to maxWords and returned as plain text or a JSON document.
  */
 export function generateText(request: GenerateTextRequest): GeneratedText {
-  const purpose = request.purpose && request.purpose !== 'generic' ? request.purpose : purposeFromPrompt(request.prompt);
+  const purpose =
+    request.purpose && request.purpose !== 'generic' ? request.purpose : purposeFromPrompt(request.prompt);
   const brief = readBrief(request);
   const data = WRITERS[purpose](brief, request);
   const text = request.format === 'json' ? JSON.stringify(data) : String(data.text);
@@ -69,7 +91,10 @@ function purposeFromPrompt(prompt: string): TextPurpose {
 }
 
 function readBrief(request: GenerateTextRequest): Brief {
-  const prompt = request.prompt.replace(/\b(write|create|generate|give me|make)\b.*?\b(caption|script|narration|headline|title|alt[- ]?text|talking points|post|copy)\b\s*(for|about|on|of)?/i, '');
+  const prompt = request.prompt.replace(
+    /\b(write|create|generate|give me|make)\b.*?\b(caption|script|narration|headline|title|alt[- ]?text|talking points|post|copy)\b\s*(for|about|on|of)?/i,
+    '',
+  );
   const subject = subjectPhrase(prompt) || keywords(request.prompt, 3).join(' ') || 'this';
   const details = detailClauses(prompt).slice(0, 4);
   const toneText = `${request.system ?? ''} ${request.prompt}`.toLowerCase();
@@ -88,33 +113,62 @@ function readBrief(request: GenerateTextRequest): Brief {
 
 /** Adds the article or possessive the prompt used ("our", "your") or "the"; names and quotes stand alone. */
 function referTo(subject: string, prompt: string): string {
-  if (subject === 'this' || quotedText(prompt) === subject || /^[\p{Lu}\p{N}#@]/u.test(subject)) return subject;
+  if (subject === 'this' || quotedText(prompt) === subject || /^[\p{Lu}\p{N}#@]/u.test(subject))
+    return subject;
   const escaped = subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const possessive = prompt.match(new RegExp(`\\b(our|your|my|their)\\s+${escaped}`, 'i'))?.[1]?.toLowerCase();
+  const possessive = prompt
+    .match(new RegExp(`\\b(our|your|my|their)\\s+${escaped}`, 'i'))?.[1]
+    ?.toLowerCase();
   return `${possessive ?? 'the'} ${subject}`;
 }
 
-const WRITERS: Record<TextPurpose, (brief: Brief, request: GenerateTextRequest) => Record<string, unknown>> = {
-  caption: writeCaption,
-  script: writeScript,
-  headline: writeHeadline,
-  alt_text: (_brief, request) => ({ text: capWords(describeComposition(request.prompt), request.maxWords ?? 60) }),
-  talking_points: writeTalkingPoints,
-  generic: writeGeneric,
-};
+const WRITERS: Record<TextPurpose, (brief: Brief, request: GenerateTextRequest) => Record<string, unknown>> =
+  {
+    caption: writeCaption,
+    script: writeScript,
+    headline: writeHeadline,
+    alt_text: (_brief, request) => ({
+      text: capWords(describeComposition(request.prompt), request.maxWords ?? 60),
+    }),
+    talking_points: writeTalkingPoints,
+    generic: writeGeneric,
+  };
 
 const HOOKS: Record<Tone, string[]> = {
-  playful: ['Okay, {subject} just made our week.', 'Plot twist: {subject} is here.', 'Say hello to {subject} 👋', 'Not to be dramatic, but {subject}.'],
-  professional: ['Introducing {subject}.', 'A closer look at {subject}.', '{Subject}: what you need to know.', 'Here is why {subject} matters.'],
-  inspiring: ['Big things start here: {subject}.', '{Subject} is your sign to begin.', 'Dream it, then build it: {subject}.', 'This is what {subject} looks like.'],
+  playful: [
+    'Okay, {subject} just made our week.',
+    'Plot twist: {subject} is here.',
+    'Say hello to {subject} 👋',
+    'Not to be dramatic, but {subject}.',
+  ],
+  professional: [
+    'Introducing {subject}.',
+    'A closer look at {subject}.',
+    '{Subject}: what you need to know.',
+    'Here is why {subject} matters.',
+  ],
+  inspiring: [
+    'Big things start here: {subject}.',
+    '{Subject} is your sign to begin.',
+    'Dream it, then build it: {subject}.',
+    'This is what {subject} looks like.',
+  ],
   neutral: ['Meet {subject}.', '{Subject}, in one post.', 'All about {subject}.', 'Spotlight on {subject}.'],
 };
 
 const CALLS_TO_ACTION: Record<Tone, string[]> = {
   playful: ['Tag someone who needs this.', 'Drop a 🙌 if you are in.', 'Save this for later, trust us.'],
-  professional: ['Learn more at the link in our bio.', 'Share this with your team.', 'Follow for more updates.'],
+  professional: [
+    'Learn more at the link in our bio.',
+    'Share this with your team.',
+    'Follow for more updates.',
+  ],
   inspiring: ['Start today.', 'Share this with someone who needs it.', 'Your move.'],
-  neutral: ['Learn more via the link in bio.', 'Save this post for later.', 'Let us know what you think below.'],
+  neutral: [
+    'Learn more via the link in bio.',
+    'Save this post for later.',
+    'Let us know what you think below.',
+  ],
 };
 
 function fill(template: string, brief: Brief): string {
@@ -133,18 +187,31 @@ function hashtags(brief: Brief, limit = 5): string[] {
 }
 
 const camelTag = (phrase: string) =>
-  '#' + phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  '#' +
+  phrase
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
 
 function writeCaption(brief: Brief, request: GenerateTextRequest) {
   const maxWords = request.maxWords ?? 60;
   const tags = hashtags(brief, maxWords >= 20 ? 5 : 2);
   const hook = fill(brief.pick(HOOKS[brief.tone], 'hook'), brief);
   const cta = brief.pick(CALLS_TO_ACTION[brief.tone], 'cta');
-  const body = capWords([hook, detailSentence(brief), cta].filter(Boolean).join(' '), Math.max(3, maxWords - tags.length));
+  const body = capWords(
+    [hook, detailSentence(brief), cta].filter(Boolean).join(' '),
+    Math.max(3, maxWords - tags.length),
+  );
   return { text: `${body}\n\n${tags.join(' ')}`, caption: body, hashtags: tags };
 }
 
-const SCRIPT_OPENERS = ['Here is something worth a minute: {subject}.', 'Let us talk about {subject}.', 'Picture this: {subject}.', 'Ever wondered what makes {subject} special?'];
+const SCRIPT_OPENERS = [
+  'Here is something worth a minute: {subject}.',
+  'Let us talk about {subject}.',
+  'Picture this: {subject}.',
+  'Ever wondered what makes {subject} special?',
+];
 const SCRIPT_BODIES = [
   'It starts with {keyword}.',
   'Then there is {keyword}, which ties it all together.',
@@ -152,19 +219,40 @@ const SCRIPT_BODIES = [
   'And {keyword} makes all the difference.',
 ];
 const SCRIPT_PADDING: Record<Tone, string[]> = {
-  playful: ['Honestly? It is even better up close.', 'We could talk about it all day.', 'Yes, it really is that good.'],
-  professional: ['Every detail is there for a reason.', 'The result speaks for itself.', 'It is built to last.'],
-  inspiring: ['Every great story starts with a first step.', 'This is only the beginning.', 'Imagine what comes next.'],
+  playful: [
+    'Honestly? It is even better up close.',
+    'We could talk about it all day.',
+    'Yes, it really is that good.',
+  ],
+  professional: [
+    'Every detail is there for a reason.',
+    'The result speaks for itself.',
+    'It is built to last.',
+  ],
+  inspiring: [
+    'Every great story starts with a first step.',
+    'This is only the beginning.',
+    'Imagine what comes next.',
+  ],
   neutral: ['Take a closer look.', 'Every detail counts.', 'It is simple, and it works.'],
 };
-const SCRIPT_CLOSERS = ['That is {subject}, in a nutshell.', 'So next time, remember {subject}.', 'Now it is your turn to try it.', 'Follow along for more like this.'];
+const SCRIPT_CLOSERS = [
+  'That is {subject}, in a nutshell.',
+  'So next time, remember {subject}.',
+  'Now it is your turn to try it.',
+  'Follow along for more like this.',
+];
 
 /** A narration of N sentences: an opener, the details, a line per keyword, tone padding, a closer. */
 function writeScript(brief: Brief, request: GenerateTextRequest) {
   const count = Math.max(2, Math.min(12, Math.round((request.maxWords ?? 60) / 11)));
   const middle = brief.details.map((d) => `${sentenceCase(d)}.`);
-  const topics = brief.keywords.filter((k) => !brief.subject.toLowerCase().includes(k) && !brief.details.join(' ').toLowerCase().includes(k));
-  topics.forEach((keyword, i) => middle.push(SCRIPT_BODIES[i % SCRIPT_BODIES.length].replace('{keyword}', keyword)));
+  const topics = brief.keywords.filter(
+    (k) => !brief.subject.toLowerCase().includes(k) && !brief.details.join(' ').toLowerCase().includes(k),
+  );
+  topics.forEach((keyword, i) =>
+    middle.push(SCRIPT_BODIES[i % SCRIPT_BODIES.length].replace('{keyword}', keyword)),
+  );
   middle.push(...SCRIPT_PADDING[brief.tone]);
   const sentences = [
     fill(brief.pick(SCRIPT_OPENERS, 'open'), brief),
@@ -187,7 +275,10 @@ function writeTalkingPoints(brief: Brief, request: GenerateTextRequest) {
   const points: string[] = [
     `What it is: ${sentenceCase(brief.subjectRef)}`,
     ...brief.details.slice(0, 3).map((d) => `Key detail: ${d}`),
-    ...brief.keywords.filter((k) => !covered.includes(k)).slice(0, 2).map((k) => `Why ${k} matters for ${brief.subjectRef}`),
+    ...brief.keywords
+      .filter((k) => !covered.includes(k))
+      .slice(0, 2)
+      .map((k) => `Why ${k} matters for ${brief.subjectRef}`),
   ];
   if (points.length < 3) points.push(`Who it is for: anyone curious about ${brief.subjectRef}`);
   points.push(`Next step: ${brief.pick(CALLS_TO_ACTION[brief.tone], 'cta').replace(/\.$/, '')}`);
@@ -199,11 +290,15 @@ function writeGeneric(brief: Brief, request: GenerateTextRequest) {
   const opener = fill(brief.pick(HOOKS[brief.tone], 'hook'), brief);
   const themes = brief.keywords.filter((k) => !brief.subject.toLowerCase().includes(k)).slice(0, 3);
   const focus = themes.length > 1 ? `It brings together ${joinList(themes)}.` : '';
-  return { text: capWords([opener, detailSentence(brief), focus].filter(Boolean).join(' '), request.maxWords ?? 60) };
+  return {
+    text: capWords([opener, detailSentence(brief), focus].filter(Boolean).join(' '), request.maxWords ?? 60),
+  };
 }
 
 function joinList(items: string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** Cuts text to maxWords words, keeping line breaks, and ends a cut sentence cleanly. */
@@ -217,7 +312,8 @@ export function capWords(text: string, maxWords: number, ending = '…'): string
       continue;
     }
     if (!part) continue;
-    if (words === maxWords) return out.trimEnd().replace(/[,;:]$/, '') + (/[.!?]$/.test(out.trimEnd()) ? '' : ending);
+    if (words === maxWords)
+      return out.trimEnd().replace(/[,;:]$/, '') + (/[.!?]$/.test(out.trimEnd()) ? '' : ending);
     out += part;
     words++;
   }

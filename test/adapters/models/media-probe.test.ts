@@ -10,7 +10,9 @@ const run = promisify(execFile);
 
 describe('probeImage', () => {
   test('reads size, format and mime type from a buffer', async () => {
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
 
     expect(await probeImage(jpeg)).toEqual({ width: 64, height: 48, format: 'jpeg', mimeType: 'image/jpeg' });
   });
@@ -19,7 +21,10 @@ describe('probeImage', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'atelier-probe-'));
     const file = path.join(dir, 'rotated.jpg');
     // Orientation 6: stored 64x48, displayed 48x64.
-    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#000' } }).withMetadata({ orientation: 6 }).jpeg().toFile(file);
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#000' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toFile(file);
 
     expect(await probeImage(file)).toMatchObject({ width: 48, height: 64, format: 'jpeg' });
     await fs.rm(dir, { recursive: true, force: true });
@@ -41,12 +46,40 @@ describe('probeMedia', () => {
 
   test('reads duration, size and codecs of an mp4 with audio', async () => {
     const file = path.join(dir, 'clip.mp4');
-    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=1', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25:duration=1',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      file,
+    ]);
 
     const probe = await probeMedia(file);
 
-    expect(probe).toMatchObject({ width: 320, height: 240, videoCodec: 'h264', audioCodec: 'aac', hasAudio: true, hasVideo: true, mimeType: 'video/mp4' });
+    expect(probe).toMatchObject({
+      width: 320,
+      height: 240,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      hasAudio: true,
+      hasVideo: true,
+      mimeType: 'video/mp4',
+    });
     expect(probe.durationSeconds).toBeGreaterThan(0.9);
     expect(probe.durationSeconds).toBeLessThan(1.2);
   });

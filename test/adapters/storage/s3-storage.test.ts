@@ -18,7 +18,13 @@ describe('createS3Storage against an S3-protocol server', () => {
   beforeAll(async () => {
     server = await startS3Server();
     const bucket = await server.createBucket('atelier-test');
-    storage = createS3Storage({ endpoint: server.endpoint, region: TEST_S3_REGION, bucket, forcePathStyle: true, ...TEST_S3_CREDENTIALS });
+    storage = createS3Storage({
+      endpoint: server.endpoint,
+      region: TEST_S3_REGION,
+      bucket,
+      forcePathStyle: true,
+      ...TEST_S3_CREDENTIALS,
+    });
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atelier-s3-storage-'));
   });
 
@@ -52,7 +58,11 @@ describe('createS3Storage against an S3-protocol server', () => {
   test('stat reports size and content type, or null for a missing key', async () => {
     await storage.putBuffer('a/pixel.png', Buffer.from([1, 2, 3, 4]), 'image/png');
 
-    expect(await storage.stat('a/pixel.png')).toEqual({ bytes: 4, mimeType: 'image/png', lastModified: expect.any(Date) });
+    expect(await storage.stat('a/pixel.png')).toEqual({
+      bytes: 4,
+      mimeType: 'image/png',
+      lastModified: expect.any(Date),
+    });
     expect(await storage.stat('a/missing.png')).toBeNull();
   });
 
@@ -67,7 +77,13 @@ describe('createS3Storage against an S3-protocol server', () => {
     expect(stored.sha256).toBe(sha256(body));
     expect((await storage.stat('media/large.bin'))?.bytes).toBe(body.length);
     // A multipart object's ETag ends with "-<number of parts>".
-    const client = createS3Client({ endpoint: server.endpoint, region: TEST_S3_REGION, bucket: 'atelier-test', forcePathStyle: true, ...TEST_S3_CREDENTIALS });
+    const client = createS3Client({
+      endpoint: server.endpoint,
+      region: TEST_S3_REGION,
+      bucket: 'atelier-test',
+      forcePathStyle: true,
+      ...TEST_S3_CREDENTIALS,
+    });
     const head = await client.send(new HeadObjectCommand({ Bucket: 'atelier-test', Key: 'media/large.bin' }));
     client.destroy();
     expect(head.ETag).toMatch(/-2"?$/);
@@ -86,7 +102,9 @@ describe('createS3Storage against an S3-protocol server', () => {
   });
 
   test('rejects unsafe keys before any request', async () => {
-    await expect(storage.putBuffer('../x.txt', Buffer.from('x'), 'text/plain')).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(storage.putBuffer('../x.txt', Buffer.from('x'), 'text/plain')).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
   });
 });
 
@@ -94,16 +112,24 @@ describe('publicUrlBuilder', () => {
   const base = { bucket: 'media', region: 'eu-west-1', forcePathStyle: false };
 
   test('a public base URL wins over the endpoint', () => {
-    const url = publicUrlBuilder({ ...base, endpoint: 'http://minio:9000', publicBaseUrl: 'https://cdn.example.com/' });
+    const url = publicUrlBuilder({
+      ...base,
+      endpoint: 'http://minio:9000',
+      publicBaseUrl: 'https://cdn.example.com/',
+    });
     expect(url('a/b.png')).toBe('https://cdn.example.com/a/b.png');
   });
 
   test('an endpoint in path style puts the bucket in the path', () => {
-    expect(publicUrlBuilder({ ...base, endpoint: 'http://localhost:9000', forcePathStyle: true })('a/b.png')).toBe('http://localhost:9000/media/a/b.png');
+    expect(
+      publicUrlBuilder({ ...base, endpoint: 'http://localhost:9000', forcePathStyle: true })('a/b.png'),
+    ).toBe('http://localhost:9000/media/a/b.png');
   });
 
   test('an endpoint in virtual-host style puts the bucket in the host', () => {
-    expect(publicUrlBuilder({ ...base, endpoint: 'https://acct.r2.cloudflarestorage.com' })('a/b.png')).toBe('https://media.acct.r2.cloudflarestorage.com/a/b.png');
+    expect(publicUrlBuilder({ ...base, endpoint: 'https://acct.r2.cloudflarestorage.com' })('a/b.png')).toBe(
+      'https://media.acct.r2.cloudflarestorage.com/a/b.png',
+    );
   });
 
   test('without an endpoint the URL is the AWS one', () => {

@@ -1,5 +1,10 @@
 import sharp from 'sharp';
-import { ASPECT_RATIOS, dimensionsFor, editImage, type AspectRatio } from '../../../../adapters/models/local/image-edit';
+import {
+  ASPECT_RATIOS,
+  dimensionsFor,
+  editImage,
+  type AspectRatio,
+} from '../../../../adapters/models/local/image-edit';
 
 const RATIOS = Object.keys(ASPECT_RATIOS) as AspectRatio[];
 
@@ -9,7 +14,10 @@ async function sampleImage(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-async function regionMean(png: Buffer, region: { left: number; top: number; width: number; height: number }): Promise<number[]> {
+async function regionMean(
+  png: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+): Promise<number[]> {
   const cropped = await sharp(png).extract(region).toBuffer();
   const { channels } = await sharp(cropped).stats();
   return channels.slice(0, 3).map((c) => c.mean);
@@ -54,40 +62,68 @@ describe('editImage', () => {
   });
 
   test('contain letterboxes with the background colour instead of cropping', async () => {
-    const edited = await editImage(input, { aspectRatio: '9:16', longEdge: 640, fit: 'contain', background: '#00ff00' });
+    const edited = await editImage(input, {
+      aspectRatio: '9:16',
+      longEdge: 640,
+      fit: 'contain',
+      background: '#00ff00',
+    });
 
     const top = await regionMean(edited.data, { left: 0, top: 0, width: edited.width, height: 20 });
     expect(top.map(Math.round)).toEqual([0, 255, 0]);
-    const middle = await regionMean(edited.data, { left: 0, top: edited.height / 2 - 5, width: 10, height: 10 });
+    const middle = await regionMean(edited.data, {
+      left: 0,
+      top: edited.height / 2 - 5,
+      width: 10,
+      height: 10,
+    });
     expect(middle[2]).toBeGreaterThan(150);
   });
 
   test('a text overlay changes the pixels in its band and leaves the rest alone', async () => {
     const plain = await editImage(input, { aspectRatio: '1:1', longEdge: 800 });
-    const captioned = await editImage(input, { aspectRatio: '1:1', longEdge: 800, text: { content: 'Grand opening this Saturday', position: 'bottom' } });
+    const captioned = await editImage(input, {
+      aspectRatio: '1:1',
+      longEdge: 800,
+      text: { content: 'Grand opening this Saturday', position: 'bottom' },
+    });
 
     const band = { left: 0, top: 720, width: 800, height: 80 };
     const above = { left: 0, top: 0, width: 800, height: 400 };
     const bandBefore = await regionMean(plain.data, band);
     const bandAfter = await regionMean(captioned.data, band);
-    expect(Math.abs(bandAfter[0] - bandBefore[0]) + Math.abs(bandAfter[2] - bandBefore[2])).toBeGreaterThan(30);
+    expect(Math.abs(bandAfter[0] - bandBefore[0]) + Math.abs(bandAfter[2] - bandBefore[2])).toBeGreaterThan(
+      30,
+    );
     expect(await regionMean(captioned.data, above)).toEqual(await regionMean(plain.data, above));
   });
 
   test('text at the top puts the band at the top', async () => {
     const plain = await editImage(input, { aspectRatio: '1:1', longEdge: 600 });
-    const captioned = await editImage(input, { aspectRatio: '1:1', longEdge: 600, text: { content: 'Top line', position: 'top', band: '#000000', bandOpacity: 0.8 } });
+    const captioned = await editImage(input, {
+      aspectRatio: '1:1',
+      longEdge: 600,
+      text: { content: 'Top line', position: 'top', band: '#000000', bandOpacity: 0.8 },
+    });
 
     const top = { left: 0, top: 0, width: 600, height: 10 };
     const bottom = { left: 0, top: 590, width: 600, height: 10 };
-    expect((await regionMean(captioned.data, top))[0]).toBeLessThan((await regionMean(plain.data, top))[0] * 0.5);
+    expect((await regionMean(captioned.data, top))[0]).toBeLessThan(
+      (await regionMean(plain.data, top))[0] * 0.5,
+    );
     expect(await regionMean(captioned.data, bottom)).toEqual(await regionMean(plain.data, bottom));
   });
 
   test('a logo is scaled and placed in the chosen corner', async () => {
-    const logo = await sharp({ create: { width: 400, height: 200, channels: 4, background: '#ff00ff' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 400, height: 200, channels: 4, background: '#ff00ff' } })
+      .png()
+      .toBuffer();
 
-    const edited = await editImage(input, { aspectRatio: '1:1', longEdge: 1000, logo: { image: logo, corner: 'top-left', scale: 0.2 } });
+    const edited = await editImage(input, {
+      aspectRatio: '1:1',
+      longEdge: 1000,
+      logo: { image: logo, corner: 'top-left', scale: 0.2 },
+    });
 
     // 4% margin = 40 px; logo 200x100.
     const inLogo = await regionMean(edited.data, { left: 50, top: 50, width: 180, height: 80 });
@@ -97,7 +133,12 @@ describe('editImage', () => {
   });
 
   test('JPEG output is a JPEG', async () => {
-    const edited = await editImage(input, { aspectRatio: '16:9', longEdge: 640, format: 'jpeg', quality: 80 });
+    const edited = await editImage(input, {
+      aspectRatio: '16:9',
+      longEdge: 640,
+      format: 'jpeg',
+      quality: 80,
+    });
 
     expect(edited.mimeType).toBe('image/jpeg');
     expect(await sharp(edited.data).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 360 });

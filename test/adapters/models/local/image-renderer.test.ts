@@ -16,14 +16,23 @@ describe('renderImage', () => {
     [512, 512],
     [300, 900],
   ])('renders a valid PNG of exactly %ix%i', async (width, height) => {
-    const png = await renderImage({ prompt: 'A bold poster for a summer jazz festival, July 12', width, height });
+    const png = await renderImage({
+      prompt: 'A bold poster for a summer jazz festival, July 12',
+      width,
+      height,
+    });
 
     const meta = await sharp(png).metadata();
     expect(meta).toMatchObject({ format: 'png', width, height });
   });
 
   test('the same request gives byte-identical images', async () => {
-    const request = { prompt: 'Geometric teal shapes for a design conference', width: 800, height: 1000, seed: 3 };
+    const request = {
+      prompt: 'Geometric teal shapes for a design conference',
+      width: 800,
+      height: 1000,
+      seed: 3,
+    };
 
     const [first, second] = await Promise.all([renderImage(request), renderImage(request)]);
 
@@ -39,8 +48,12 @@ describe('renderImage', () => {
   });
 
   test('colour words steer the palette: a teal image is greener and bluer than a crimson one', async () => {
-    const teal = await meanColour(await renderImage({ prompt: 'teal gradient poster for a spa weekend', width: 600, height: 750 }));
-    const crimson = await meanColour(await renderImage({ prompt: 'crimson gradient poster for a spa weekend', width: 600, height: 750 }));
+    const teal = await meanColour(
+      await renderImage({ prompt: 'teal gradient poster for a spa weekend', width: 600, height: 750 }),
+    );
+    const crimson = await meanColour(
+      await renderImage({ prompt: 'crimson gradient poster for a spa weekend', width: 600, height: 750 }),
+    );
 
     expect(teal[1] + teal[2]).toBeGreaterThan(2 * teal[0]);
     expect(crimson[0]).toBeGreaterThan(crimson[1] + 40);
@@ -48,7 +61,11 @@ describe('renderImage', () => {
   });
 
   test('a brand colour given as hex dominates the background', async () => {
-    const png = await renderImage({ prompt: 'Bold launch graphic in #1d4ed8 for Acme Cloud', width: 600, height: 600 });
+    const png = await renderImage({
+      prompt: 'Bold launch graphic in #1d4ed8 for Acme Cloud',
+      width: 600,
+      height: 600,
+    });
     const [r, g, b] = await meanColour(png);
 
     expect(b).toBeGreaterThan(r + 50);
@@ -56,24 +73,39 @@ describe('renderImage', () => {
   });
 
   test('"dark" and "pastel" give a dark and a light image of the same subject', async () => {
-    const dark = await meanColour(await renderImage({ prompt: 'dark gradient poster for a book club', width: 500, height: 500 }));
-    const pastel = await meanColour(await renderImage({ prompt: 'pastel gradient poster for a book club', width: 500, height: 500 }));
+    const dark = await meanColour(
+      await renderImage({ prompt: 'dark gradient poster for a book club', width: 500, height: 500 }),
+    );
+    const pastel = await meanColour(
+      await renderImage({ prompt: 'pastel gradient poster for a book club', width: 500, height: 500 }),
+    );
 
     expect(dark.reduce((a, b) => a + b) / 3).toBeLessThan(110);
     expect(pastel.reduce((a, b) => a + b) / 3).toBeGreaterThan(170);
   });
 
   test('prompts without colour words still differ from each other', async () => {
-    const a = await meanColour(await renderImage({ prompt: 'Gradient poster: quarterly product update', width: 400, height: 400 }));
-    const b = await meanColour(await renderImage({ prompt: 'Gradient poster: hiring senior engineers', width: 400, height: 400 }));
+    const a = await meanColour(
+      await renderImage({ prompt: 'Gradient poster: quarterly product update', width: 400, height: 400 }),
+    );
+    const b = await meanColour(
+      await renderImage({ prompt: 'Gradient poster: hiring senior engineers', width: 400, height: 400 }),
+    );
 
     expect(distance(a, b)).toBeGreaterThan(20);
   });
 
   test('an input image fills the background of a non-studio layout', async () => {
-    const red = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const red = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
 
-    const png = await renderImage({ prompt: 'Minimal post about our red sale', width: 600, height: 800, background: red });
+    const png = await renderImage({
+      prompt: 'Minimal post about our red sale',
+      width: 600,
+      height: 800,
+      background: red,
+    });
 
     const corner = await sharp(png).extract({ left: 0, top: 0, width: 20, height: 20 }).toBuffer();
     const [r, g] = await meanColour(corner);
@@ -82,9 +114,16 @@ describe('renderImage', () => {
   });
 
   test('a product image is centred on a studio backdrop, not stretched over it', async () => {
-    const product = await sharp({ create: { width: 200, height: 300, channels: 4, background: '#00ff00' } }).png().toBuffer();
+    const product = await sharp({ create: { width: 200, height: 300, channels: 4, background: '#00ff00' } })
+      .png()
+      .toBuffer();
 
-    const png = await renderImage({ prompt: 'Product photo of a bottle', width: 800, height: 800, background: product });
+    const png = await renderImage({
+      prompt: 'Product photo of a bottle',
+      width: 800,
+      height: 800,
+      background: product,
+    });
 
     const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     const pixel = (x: number, y: number) => [...data.subarray((y * 800 + x) * 3, (y * 800 + x) * 3 + 3)];

@@ -1,4 +1,9 @@
-import { keywords, quotedText, secondaryPhrase, subjectPhrase } from '../../../../adapters/models/local/prompt-words';
+import {
+  keywords,
+  quotedText,
+  secondaryPhrase,
+  subjectPhrase,
+} from '../../../../adapters/models/local/prompt-words';
 
 describe('subjectPhrase', () => {
   test.each([
@@ -23,7 +28,11 @@ describe('secondaryPhrase', () => {
 
 describe('keywords', () => {
   test('ranks repeated and longer words first and skips look and format words', () => {
-    expect(keywords('Teal poster: coffee tasting, coffee roasting and pastries', 3)).toEqual(['coffee', 'roasting', 'pastries']);
+    expect(keywords('Teal poster: coffee tasting, coffee roasting and pastries', 3)).toEqual([
+      'coffee',
+      'roasting',
+      'pastries',
+    ]);
   });
 });
 

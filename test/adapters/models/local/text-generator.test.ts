@@ -42,13 +42,20 @@ describe('generateText', () => {
   });
 
   test('a headline is title-cased and short', () => {
-    const { text } = generateText({ prompt: 'A poster announcing our summer launch party', purpose: 'headline', maxWords: 6 });
+    const { text } = generateText({
+      prompt: 'A poster announcing our summer launch party',
+      purpose: 'headline',
+      maxWords: 6,
+    });
 
     expect(text).toBe('Summer Launch Party');
   });
 
   test('alt text describes the composition the local renderer draws', () => {
-    const { text } = generateText({ prompt: 'Minimal teal poster for a yoga retreat, Saturday mornings', purpose: 'alt_text' });
+    const { text } = generateText({
+      prompt: 'Minimal teal poster for a yoga retreat, Saturday mornings',
+      purpose: 'alt_text',
+    });
 
     expect(text).toMatch(/accent circle/);
     expect(text).toMatch(/teal/);
@@ -87,7 +94,11 @@ describe('generateText', () => {
   });
 
   test('another variation can pick other templates', () => {
-    const texts = new Set([1, 2, 3, 4, 5].map((variation) => generateText({ prompt: PROMPT, purpose: 'caption', variation }).text));
+    const texts = new Set(
+      [1, 2, 3, 4, 5].map(
+        (variation) => generateText({ prompt: PROMPT, purpose: 'caption', variation }).text,
+      ),
+    );
 
     expect(texts.size).toBeGreaterThan(1);
   });
