@@ -12,12 +12,17 @@ import { appsRouter } from './apps/routes';
 import { runsRouter } from './runs/routes';
 import { webhooksRouter } from './webhooks/routes';
 import { cdn } from './cdn';
+import { assetsRouter } from './assets/routes';
+import { accountRouter } from './account/routes';
+import { publishingRouter } from './publishing/routes';
+import { estimateRouter } from './apps/estimate';
 
 /** Builds the Koa app without listening; the entry point or a test calls `app.callback()`. */
 export function createApp(deps: ApiDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   const v1 = new Router({ prefix: '/v1' });
-  for (const router of [appsRouter(deps), runsRouter(deps), webhooksRouter(deps)]) v1.use(router.routes());
+  const routers = [appsRouter, estimateRouter, runsRouter, webhooksRouter, assetsRouter, accountRouter, publishingRouter];
+  for (const router of routers.map((make) => make(deps))) v1.use(router.routes());
   const v1Stack = compose<Koa.Context>([
     requestId(),
     errorEnvelope({ logger: deps.logger }),

@@ -66,6 +66,8 @@ export const Config = z.object({
   REPLICATE_IMAGE_MODEL: z.string().default('black-forest-labs/flux-schnell'),
   REPLICATE_VIDEO_MODEL: z.string().default('minimax/video-01'),
 
+  /** Where operators manage credits; self-hosted credits are granted with the CLI. */
+  CREDITS_MANAGE_URL: optionalString,
   DEMO_WORKSPACE: z.string().default('demo'),
   DEMO_CREDITS: z.coerce.number().min(0).default(1000),
   NODE_COSTS: optionalString,
