@@ -80,7 +80,7 @@ export function styleFromPrompt(prompt: string, seed = 0): LayoutStyle {
   );
   if (quotedText(prompt) && !asked.has('studio') && asked.size === 0) return 'quote';
   const chosen = STYLE_PRIORITY.find((style) => asked.has(style));
-  return chosen ?? FALLBACK_STYLES[(hashString(prompt) ^ seed) % FALLBACK_STYLES.length];
+  return chosen ?? FALLBACK_STYLES[((hashString(prompt) ^ seed) >>> 0) % FALLBACK_STYLES.length];
 }
 
 /**

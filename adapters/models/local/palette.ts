@@ -103,7 +103,7 @@ export function paletteFromPrompt(prompt: string, seed = 0): Palette {
     else if (MOODS[word]) colours.push(...MOODS[word].map(hexToHsl));
     if (MODIFIERS[word]) modifiers.add(MODIFIERS[word]);
   }
-  const base = colours.length > 0 ? colours : hashedHarmony(hashString(prompt) ^ seed);
+  const base = colours.length > 0 ? colours : hashedHarmony((hashString(prompt) ^ seed) >>> 0);
   return assignRoles(
     base.map((c) => applyModifiers(c, modifiers)),
     modifiers,

@@ -131,6 +131,17 @@ describe('renderImage', () => {
     expect(pixel(20, 780)).not.toEqual([0, 255, 0]);
   });
 
+  test('prompts whose hash has the top bit set still get a layout (regression: signed XOR gave a negative index)', async () => {
+    const prompts = ['warmup', 'Team offsite in Lisbon', 'quarterly numbers', 'a', 'b', 'c', 'd', 'e'];
+
+    for (const prompt of prompts) {
+      for (const seed of [0, 1, 7]) {
+        expect(styleFromPrompt(prompt, seed)).toEqual(expect.any(String));
+        await expect(renderImage({ prompt, width: 64, height: 64, seed })).resolves.toBeInstanceOf(Buffer);
+      }
+    }
+  });
+
   test('rejects sizes outside 16..4096', async () => {
     await expect(renderImage({ prompt: 'x', width: 10, height: 100 })).rejects.toThrow(RangeError);
     await expect(renderImage({ prompt: 'x', width: 5000, height: 100 })).rejects.toThrow(RangeError);
