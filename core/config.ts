@@ -52,7 +52,6 @@ export const Config = z.object({
 
   TEXT_PROVIDER: z.enum(['local', 'openai']).default('local'),
   IMAGE_PROVIDER: z.enum(['local', 'openai', 'replicate']).default('local'),
-  VIDEO_PROVIDER: z.enum(['local', 'replicate']).default('local'),
   SPEECH_PROVIDER: z.enum(['local', 'openai']).default('local'),
   EMBEDDINGS_PROVIDER: z.enum(['none', 'openai']).default('none'),
   OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
@@ -64,7 +63,6 @@ export const Config = z.object({
   REPLICATE_BASE_URL: z.string().default('https://api.replicate.com/v1'),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_IMAGE_MODEL: z.string().default('black-forest-labs/flux-schnell'),
-  REPLICATE_VIDEO_MODEL: z.string().default('minimax/video-01'),
 
   /** Where operators manage credits; self-hosted credits are granted with the CLI. */
   CREDITS_MANAGE_URL: optionalString,

@@ -7,8 +7,7 @@ import { synthesizeSpeech } from './speech';
 export const localText: TextModel = {
   name: 'local',
   async generate(request) {
-    const prompt = request.variation > 1 ? `${request.prompt} (take ${request.variation})` : request.prompt;
-    return generateText({ prompt, system: request.system, purpose: request.purpose, maxWords: request.maxWords }).text;
+    return generateText({ prompt: request.prompt, system: request.system, purpose: request.purpose, maxWords: request.maxWords, variation: request.variation }).text;
   },
 };
 

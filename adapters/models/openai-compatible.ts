@@ -1,0 +1,102 @@
+import { writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { probeMedia } from './local/ffmpeg';
+import type { ImageModel, SpeechModel, TextModel } from './providers';
+import { ProviderUnavailable, providerDownload, providerFetch, providerJson } from './http-json';
+
+export interface OpenAiOptions {
+  baseUrl: string;
+  apiKey?: string;
+  chatModel: string;
+  imageModel: string;
+  speechModel: string;
+}
+
+const TIMEOUT_MS = 120_000;
+const SPEECH_VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer'];
+
+const headers = (o: OpenAiOptions): Record<string, string> => (o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {});
+const endpoint = (o: OpenAiOptions, path: string) => `${o.baseUrl.replace(/\/$/, '')}${path}`;
+
+const PURPOSE_INSTRUCTIONS: Record<string, string> = {
+  caption: 'Write a social media caption with a hook, one short paragraph and 3-5 hashtags.',
+  script: 'Write a spoken narration script in short sentences, no stage directions.',
+  headline: 'Write one headline, no quotation marks.',
+  alt_text: 'Write concise alt text describing the image for screen readers.',
+  talking_points: 'Write 3-5 talking points, one per line.',
+  generic: 'Answer with the requested text only.',
+};
+
+/** Chat completions from any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp server). */
+export function openAiText(options: OpenAiOptions): TextModel {
+  return {
+    name: `openai:${options.chatModel}`,
+    async generate(request) {
+      const system = [PURPOSE_INSTRUCTIONS[request.purpose] ?? PURPOSE_INSTRUCTIONS.generic, request.system, request.maxWords ? `At most ${request.maxWords} words.` : '']
+        .filter(Boolean)
+        .join(' ');
+      const body = await providerJson<{ choices?: { message?: { content?: string } }[] }>({
+        url: endpoint(options, '/chat/completions'),
+        headers: headers(options),
+        timeoutMs: TIMEOUT_MS,
+        body: {
+          model: options.chatModel,
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: request.prompt },
+          ],
+          temperature: request.variation > 1 ? 0.9 : 0.7,
+          seed: request.variation,
+        },
+      });
+      const content = body.choices?.[0]?.message?.content?.trim();
+      if (!content) throw new ProviderUnavailable('chat completion had no content');
+      return content;
+    },
+  };
+}
+
+/** The closest size the images endpoint offers; the result is then cropped to the exact size. */
+function imageSize(width: number, height: number): string {
+  const ratio = width / height;
+  if (ratio > 1.2) return '1536x1024';
+  if (ratio < 0.83) return '1024x1536';
+  return '1024x1024';
+}
+
+export function openAiImage(options: OpenAiOptions): ImageModel {
+  return {
+    name: `openai:${options.imageModel}`,
+    async generate(request) {
+      const body = await providerJson<{ data?: { b64_json?: string; url?: string }[] }>({
+        url: endpoint(options, '/images/generations'),
+        headers: headers(options),
+        timeoutMs: TIMEOUT_MS * 2,
+        body: { model: options.imageModel, prompt: request.prompt, size: imageSize(request.width, request.height), n: 1 },
+      });
+      const item = body.data?.[0];
+      const raw = item?.b64_json ? Buffer.from(item.b64_json, 'base64') : item?.url ? await providerDownload(item.url, TIMEOUT_MS) : null;
+      if (!raw) throw new ProviderUnavailable('image generation returned no image');
+      return sharp(raw).resize(request.width, request.height, { fit: 'cover' }).png().toBuffer();
+    },
+  };
+}
+
+export function openAiSpeech(options: OpenAiOptions): SpeechModel {
+  return {
+    name: `openai:${options.speechModel}`,
+    async synthesize(request) {
+      const voice = SPEECH_VOICES.includes(request.voice) ? request.voice : 'alloy';
+      const res = await providerFetch({
+        url: endpoint(options, '/audio/speech'),
+        headers: headers(options),
+        timeoutMs: TIMEOUT_MS,
+        body: { model: options.speechModel, input: request.text, voice, response_format: 'mp3', speed: Math.min(4, Math.max(0.25, request.rate / 170)) },
+      });
+      const path = request.outPath.replace(/\.[a-z0-9]+$/i, '') + '.mp3';
+      await writeFile(path, Buffer.from(await res.arrayBuffer()));
+      const info = await probeMedia(path);
+      return { path, durationSeconds: info.durationSeconds, mimeType: 'audio/mpeg' };
+    },
+  };
+}
