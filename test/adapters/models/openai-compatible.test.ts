@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { openAiImage, openAiSpeech, openAiText, type OpenAiOptions } from '../../../adapters/models/openai-compatible';
 import { startFakeServer, type FakeServer } from '../../support/fake-providers';
@@ -18,7 +19,7 @@ describe('OpenAI-compatible providers against a protocol-faithful fake', () => {
     dir = await mkdtemp(join(tmpdir(), 'openai-fake-'));
     png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#e76f51' } }).png().toBuffer();
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.5', '-c:a', 'libmp3lame', join(dir, 'tone.mp3')]);
-    mp3 = require('node:fs').readFileSync(join(dir, 'tone.mp3'));
+    mp3 = readFileSync(join(dir, 'tone.mp3'));
     server = await startFakeServer((req) => {
       if (failNext !== null) {
         const status = failNext;
