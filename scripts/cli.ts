@@ -1,0 +1,134 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig, ConfigError, type Config } from '../core/config';
+import { openDatabase } from '../adapters/db/connect';
+import { adminSocketPath, claimDataDir, DataDirBusyError, readDataDirOwner, type DataDirOwner } from '../adapters/db/data-dir-lock';
+import { prepareDatabase } from '../adapters/db/prepare';
+import { AdminCommandError, sendAdminCommand } from '../api/admin-socket';
+import { CliCommandError, formatCliResult, runCliCommand, type CliCommand, type CliResult } from './cli-commands';
+
+const USAGE = `Usage: npm run cli -- <command>
+
+  keys create --workspace NAME [--role owner|member] [--name LABEL]
+      Issues an API key (the workspace and a user of the role are created when missing).
+      The key is printed alone on the last line.
+  keys list [--workspace NAME]      Lists keys: prefix, name, workspace, role, created, revoked.
+  keys revoke <id|prefix>           Revokes a key.
+  workspaces create NAME [--credits N]
+      Creates a workspace with its owner and an opening credit grant (default DEMO_CREDITS).
+  help                              Prints this text.
+
+Uses DATABASE_URL when set; otherwise the embedded database in ATELIER_DATA_DIR, through the running
+service's admin socket when the service holds it.`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0])) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const config = loadConfig(process.env);
+  const command = parseCommand(argv, config);
+  const result = await execute(command, config);
+  process.stdout.write(`${formatCliResult(result).join('\n')}\n`);
+  return 0;
+}
+
+function parseCommand(argv: string[], config: Config): CliCommand {
+  const [group, action, ...rest] = argv;
+  const parse = <O extends Record<string, { type: 'string' }>>(options: O, positionals: number) => {
+    const parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+    if (parsed.positionals.length !== positionals) throw new UsageError(`${group} ${action}: expected ${positionals} argument(s)`);
+    return parsed;
+  };
+  const credits = (value: string | undefined) => {
+    if (value === undefined) return config.DEMO_CREDITS;
+    if (!/^\d+$/.test(value)) throw new UsageError('--credits takes a whole number');
+    return Number(value);
+  };
+  switch (`${group} ${action}`) {
+    case 'keys create': {
+      const { values } = parse({ workspace: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } }, 0);
+      if (!values.workspace) throw new UsageError('keys create needs --workspace NAME');
+      if (values.role !== undefined && values.role !== 'owner' && values.role !== 'member') throw new UsageError('--role is owner or member');
+      return { command: 'keys.create', workspace: values.workspace, role: values.role ?? 'owner', name: values.name ?? '', credits: config.DEMO_CREDITS };
+    }
+    case 'keys list':
+      return { command: 'keys.list', workspace: parse({ workspace: { type: 'string' } }, 0).values.workspace };
+    case 'keys revoke':
+      return { command: 'keys.revoke', idOrPrefix: parse({}, 1).positionals[0] };
+    case 'workspaces create': {
+      const { values, positionals } = parse({ credits: { type: 'string' } }, 1);
+      return { command: 'workspaces.create', workspace: positionals[0], credits: credits(values.credits) };
+    }
+    default:
+      throw new UsageError(`unknown command: ${argv.join(' ')}`);
+  }
+}
+
+/**
+ * 1. PostgreSQL: open it directly; the service may run at the same time.
+ * 2. PGlite held by the running service: send the command over its admin socket.
+ * 3. PGlite otherwise: claim the data folder, so the service cannot open it meanwhile, and open it here.
+ */
+async function execute(command: CliCommand, config: Config): Promise<CliResult> {
+  if (config.DATABASE_URL) return withDatabase({ url: config.DATABASE_URL }, command);
+  const dataDir = resolve(config.ATELIER_DATA_DIR);
+  const owner = readDataDirOwner(dataDir);
+  if (owner) return viaService(dataDir, owner, command);
+  let claim;
+  try {
+    claim = claimDataDir(dataDir);
+  } catch (err) {
+    if (err instanceof DataDirBusyError) return viaService(dataDir, err.owner, command);
+    throw err;
+  }
+  try {
+    return await withDatabase({ dataDir }, command);
+  } finally {
+    claim.release();
+  }
+}
+
+async function withDatabase(options: { url?: string; dataDir?: string }, command: CliCommand): Promise<CliResult> {
+  const database = await openDatabase({ ...options, poolSize: 2 });
+  try {
+    await prepareDatabase(database.db);
+    return await runCliCommand(database.db, command);
+  } finally {
+    await database.close();
+  }
+}
+
+async function viaService(dataDir: string, owner: DataDirOwner, command: CliCommand): Promise<CliResult> {
+  try {
+    return (await sendAdminCommand(adminSocketPath(dataDir), command)) as CliResult;
+  } catch (err) {
+    if (err instanceof AdminCommandError) throw new CliCommandError(err.message);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ECONNREFUSED')
+      throw new CliCommandError(
+        `the service (pid ${owner.pid}) holds ${dataDir} but does not answer on its admin socket; wait until it has started, or stop it`,
+      );
+    throw err;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
+      process.exitCode = 2;
+    } else if (err instanceof CliCommandError || err instanceof ConfigError) {
+      process.stderr.write(`error: ${err.message}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);
