@@ -39,7 +39,8 @@ function toAtelierError(err: unknown): AtelierError {
       status: 413,
       details: [{ param: null, code: 'body_too_large', message: 'JSON bodies are limited to 1 MiB' }],
     });
-  if (e?.status === 400 && e?.expose)
+  // co-body marks malformed JSON with status 400 but not `expose`: it is still the caller's mistake.
+  if (e?.status === 400 && (e?.expose || err instanceof SyntaxError))
     return new AtelierError('VALIDATION_ERROR', 'Malformed JSON body', {
       details: [{ param: null, code: 'invalid_json', message: e.message ?? 'invalid JSON' }],
     });
