@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Plan } from '../../core/plan';
+import type { NodeOutput } from '../../core/run-types';
+import { beginRevision } from './runs';
+import type { Database, RunRow } from './schema';
+
+/** Each node's newest completed output over all revisions: what a refinement reuses. */
+export async function latestCompletedOutputs(
+  db: Kysely<Database>,
+  runId: string,
+): Promise<Record<string, NodeOutput>> {
+  const rows = await db
+    .selectFrom('run_nodes')
+    .select(['node_id', 'output'])
+    .where('run_id', '=', runId)
+    .where('status', '=', 'completed')
+    .where('output', 'is not', null)
+    .orderBy('revision', 'desc')
+    .execute();
+  const outputs: Record<string, NodeOutput> = {};
+  for (const row of rows) if (!(row.node_id in outputs)) outputs[row.node_id] = row.output as NodeOutput;
+  return outputs;
+}
+
+/**
+ * Moves a completed run to its next revision (queued, same id) and stores the plan with the
+ * rewritten prompts, so a later refinement rewrites these prompts rather than the originals.
+ * False when the run is no longer completed at `revision - 1` (another refinement won).
+ */
+export async function beginRefinement(
+  db: Kysely<Database>,
+  runId: string,
+  revision: number,
+  plan: Plan,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await beginRevision(trx, runId, revision))) return false;
+    await trx
+      .updateTable('runs')
+      .set({ plan: JSON.stringify(plan) })
+      .where('id', '=', runId)
+      .execute();
+    return true;
+  });
+}
+
+/** Undoes beginRefinement when the workflow could not be started: the run is as it was. */
+export async function revertRefinement(db: Kysely<Database>, previous: RunRow): Promise<void> {
+  await db
+    .updateTable('runs')
+    .set({
+      revision: previous.revision,
+      status: previous.status,
+      plan: JSON.stringify(previous.plan),
+      completed_at: previous.completed_at,
+      error_message: previous.error_message,
+      updated_at: new Date(),
+    })
+    .where('id', '=', previous.id)
+    .where('revision', '=', previous.revision + 1)
+    .where('status', '=', 'queued')
+    .execute();
+}

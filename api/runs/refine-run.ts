@@ -1,0 +1,161 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../core/config';
+import { estimateCredits } from '../../core/credits';
+import { AtelierError, forbidden, invalidField } from '../../core/errors';
+import { descendantsOf } from '../../core/find-subgraph';
+import type { Plan } from '../../core/plan';
+import {
+  parseModelRefinement,
+  refinementCandidates,
+  refinementMessages,
+  selectRefinement,
+  type RefinementCandidate,
+  type RefinementSelection,
+} from '../../core/select-refinement';
+import { creditBalance } from '../../adapters/db/credits';
+import { beginRefinement, latestCompletedOutputs, revertRefinement } from '../../adapters/db/refinements';
+import { planOf } from '../../adapters/db/runs';
+import type { RunRow } from '../../adapters/db/schema';
+import { openAiChat } from '../../adapters/models/openai-chat';
+import type { ApiDeps } from '../deps';
+import { waitForRun } from './follow-run';
+
+/** How long the previous execution may take to close (it may still be delivering its webhook). */
+const PREVIOUS_EXECUTION_CLOSE_MS = 15_000;
+const MODEL_SELECTION_TIMEOUT_MS = 20_000;
+
+export interface Refinement {
+  runId: string;
+  status: string;
+  revision: number;
+  summary: string;
+  refinedNodes: { nodeId: string; reason: string }[];
+  outputs: { id: string; label: string; type: string; value: unknown }[];
+  errorMessage: string | null;
+}
+
+export const runNotCompleted = (status: string) =>
+  invalidField(null, 'run_not_completed', `Only a completed run can be refined; this run is ${status}`);
+
+/**
+ * Refines a completed run in place from natural-language feedback.
+ * 1. Choose the prompt-bearing nodes the feedback is about and rewrite their prompts (the chat
+ *    model when one is configured, else, or when its answer is unusable, the rules in core).
+ * 2. Re-execute those nodes and their descendants; every other node of the run reuses its newest
+ *    completed output.
+ * 3. Wait until the previous execution has closed, then move the run to revision + 1 (queued, same
+ *    id; conditional, so a concurrent refinement gets run_not_completed) and start a new execution of
+ *    the same workflow id. If Temporal refuses, the run is put back as it was.
+ * 4. Wait up to `waitMs` for the revision to finish and answer with its outputs (or the current ones).
+ */
+export async function refineRun(
+  deps: ApiDeps,
+  run: RunRow,
+  feedback: string,
+  waitMs: number,
+): Promise<Refinement> {
+  if (run.status !== 'completed') throw runNotCompleted(run.status);
+  const plan = planOf(run);
+  const executed = run.execute as string[];
+  const candidates = refinementCandidates(plan, executed);
+  if (candidates.length === 0)
+    throw invalidField(
+      'feedback',
+      'nothing_to_refine',
+      'This run has no prompt-driven node that feedback could change',
+    );
+
+  const selection = await chooseRefinement(deps.config, deps.logger, candidates, feedback);
+  const changed = selection.choices.map((c) => c.nodeId);
+  const execute = descendantsOf(plan, changed).filter((id) => executed.includes(id));
+  const latest = await latestCompletedOutputs(deps.db, run.id);
+  const seedOutputs = Object.fromEntries(
+    executed.filter((id) => !execute.includes(id) && latest[id]).map((id) => [id, latest[id]]),
+  );
+  const promptOverrides = Object.fromEntries(selection.choices.map((c) => [c.nodeId, c.prompt]));
+
+  const estimate = estimateCredits(plan, execute, deps.costs);
+  const { balance } = await creditBalance(deps.db, run.workspace_id);
+  if (estimate.expected > balance)
+    throw forbidden(
+      `Insufficient credits: this refinement needs about ${estimate.expected} credits and the workspace has ${balance}`,
+    );
+
+  if (!(await deps.engine.awaitClosed(run.id, PREVIOUS_EXECUTION_CLOSE_MS)))
+    throw new AtelierError(
+      'RESOURCE_UNAVAILABLE',
+      'The previous revision of this run is still finishing (webhook delivery); retry shortly',
+    );
+  const revision = run.revision + 1;
+  if (!(await beginRefinement(deps.db, run.id, revision, withPrompts(plan, promptOverrides))))
+    throw runNotCompleted('no longer completed');
+  try {
+    await deps.engine.start({
+      runId: run.id,
+      workspaceId: run.workspace_id,
+      appId: run.app_id,
+      revision,
+      plan,
+      params: run.inputs,
+      execute,
+      seedOutputs,
+      promptOverrides,
+      webhookUrl: run.webhook_url,
+      approvalTimeout: deps.config.APPROVAL_TIMEOUT,
+      mediaTaskQueue: deps.config.MEDIA_TASK_QUEUE,
+    });
+  } catch (err) {
+    await revertRefinement(deps.db, run);
+    throw err;
+  }
+  await deps.bus.publish({ runId: run.id, kind: 'run', status: 'queued' });
+
+  const { run: view } = await waitForRun(deps.db, deps.bus, run.id, waitMs);
+  const labels = selection.choices
+    .map((c) => `"${plan.nodes.find((n) => n.id === c.nodeId)!.label}"`)
+    .join(', ');
+  return {
+    runId: run.id,
+    status: view.status,
+    revision,
+    summary:
+      `Revision ${revision}: rewrote the prompt of ${labels} (${selection.method === 'model' ? 'chosen by the model' : 'chosen by rules'}); ` +
+      `re-ran ${execute.length} of ${executed.length} nodes and reused the other outputs; the run is ${view.status}.`,
+    refinedNodes: selection.choices.map((c) => ({ nodeId: c.nodeId, reason: c.reason })),
+    outputs: view.outputs.map((o) => ({ id: o.id, label: o.label, type: o.type, value: o.value })),
+    errorMessage: view.errorMessage,
+  };
+}
+
+/** The configured chat model's choice when it gives a usable one, else the rules'. */
+async function chooseRefinement(
+  config: Config,
+  logger: Logger,
+  candidates: RefinementCandidate[],
+  feedback: string,
+): Promise<RefinementSelection> {
+  const chat = openAiChat(config);
+  if (chat) {
+    try {
+      const answer = await chat(refinementMessages(candidates, feedback), {
+        timeoutMs: MODEL_SELECTION_TIMEOUT_MS,
+      });
+      const parsed = parseModelRefinement(answer, candidates, feedback);
+      if (parsed) return parsed;
+      logger.warn('refinement: the model answer was unusable; falling back to rules');
+    } catch (err) {
+      logger.warn({ err }, 'refinement: the model failed; falling back to rules');
+    }
+  }
+  return selectRefinement(candidates, feedback);
+}
+
+/** The plan with rewritten prompts folded in. */
+function withPrompts(plan: Plan, prompts: Record<string, string>): Plan {
+  return {
+    ...plan,
+    nodes: plan.nodes.map((n) =>
+      prompts[n.id] !== undefined ? { ...n, config: { ...n.config, prompt: prompts[n.id] } } : n,
+    ),
+  };
+}
