@@ -4,6 +4,7 @@ import type { ApprovalDecision, RunAppInput } from '../../core/run-types';
 import { APP_ID, WORKSPACE_ID } from './search-attributes';
 
 const CALL_DEADLINE_MS = 10_000;
+const CLOSE_POLL_MS = 200;
 
 /** What the API asks of Temporal: start, cancel and steer runs. The workflow id is the run id. */
 export interface RunEngine {
@@ -11,6 +12,12 @@ export interface RunEngine {
   /** Requests cancellation; false when no execution of the run is open. */
   cancel(runId: string): Promise<boolean>;
   decideApproval(runId: string, decision: ApprovalDecision): Promise<void>;
+  /**
+   * Resolves true once no execution of the run is open (or none is known), false when `timeoutMs`
+   * passes first. A run's status is completed in the database slightly before its execution closes
+   * (the completion webhook is still being delivered); a refinement starts only after that.
+   */
+  awaitClosed(runId: string, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -54,6 +61,20 @@ export function createRunEngine(options: RunEngineOptions): RunEngine {
     },
     async decideApproval(runId, decision) {
       await call(() => client.workflow.getHandle(runId).executeUpdate('approval', { args: [decision] }));
+    },
+    async awaitClosed(runId, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        try {
+          const { status } = await call(() => client.workflow.getHandle(runId).describe());
+          if (status.name !== 'RUNNING') return true;
+        } catch (err) {
+          if (err instanceof WorkflowNotFoundError || (err as Error).name === 'WorkflowNotFoundError') return true;
+          throw err;
+        }
+        if (Date.now() >= deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, CLOSE_POLL_MS));
+      }
     },
     close: () => connection.close(),
   };
