@@ -13,7 +13,11 @@ export async function waitForRun(
   runId: string,
   timeoutMs: number,
 ): Promise<{ run: RunView; timedOut: boolean }> {
-  let wake: () => void = () => undefined;
+  // An event may arrive while the first read is in flight, before anyone waits: remember it.
+  let ended = false;
+  let wake: () => void = () => {
+    ended = true;
+  };
   const unsubscribe = bus.subscribe(runId, (event) => {
     if (event.kind === 'run' && isTerminal(event.status)) wake();
   });
@@ -21,13 +25,15 @@ export async function waitForRun(
     const run = await loadRunView(db, runId);
     if (!run) throw new Error(`run ${runId} vanished`);
     if (isTerminal(run.status)) return { run, timedOut: false };
-    const woke = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      wake = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-    });
+    const woke =
+      ended ||
+      (await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      }));
     const latest = (await loadRunView(db, runId))!;
     return { run: latest, timedOut: !woke && !isTerminal(latest.status) };
   } finally {

@@ -41,7 +41,12 @@ describe('run lifecycle', () => {
     return res.body.data;
   };
   const nodeRows = (runId: string) =>
-    stack.deps.db.selectFrom('run_nodes').select(['node_id', 'status', 'error', 'attempts']).where('run_id', '=', runId).orderBy('node_id').execute();
+    stack.deps.db
+      .selectFrom('run_nodes')
+      .select(['node_id', 'status', 'error', 'attempts'])
+      .where('run_id', '=', runId)
+      .orderBy('node_id')
+      .execute();
 
   beforeAll(async () => {
     stack = await createTestStack({ models: pickyModels(textCalls) });
@@ -49,15 +54,32 @@ describe('run lifecycle', () => {
   afterAll(() => stack.close());
 
   test('a run goes from queued to completed with every output resolved', async () => {
-    const started = await stack.http.post(`/v1/apps/${SOCIAL_POST}/runs`).set('x-api-key', key()).send({ inputs: { topic: 'launch of a reusable water bottle' } });
+    const started = await stack.http
+      .post(`/v1/apps/${SOCIAL_POST}/runs`)
+      .set('x-api-key', key())
+      .send({ inputs: { topic: 'launch of a reusable water bottle' } });
     expect(started.status).toBe(202);
-    expect(started.body.data).toMatchObject({ status: 'queued', outputs: [{ status: 'pending', value: null }, { status: 'pending', value: null }] });
+    expect(started.body.data).toMatchObject({
+      status: 'queued',
+      outputs: [
+        { status: 'pending', value: null },
+        { status: 'pending', value: null },
+      ],
+    });
     const runId = started.body.data.runId;
     const waited = await stack.http.get(`/v1/runs/${runId}/wait?timeout=60`).set('x-api-key', key());
     expect(waited.status).toBe(200);
     expect(waited.body.timeout).toBeUndefined();
-    expect(waited.body.data).toMatchObject({ runId, workflowId: runId, status: 'completed', errorMessage: null });
-    expect(waited.body.data.outputs.map((o: { status: string }) => o.status)).toEqual(['completed', 'completed']);
+    expect(waited.body.data).toMatchObject({
+      runId,
+      workflowId: runId,
+      status: 'completed',
+      errorMessage: null,
+    });
+    expect(waited.body.data.outputs.map((o: { status: string }) => o.status)).toEqual([
+      'completed',
+      'completed',
+    ]);
     expect(waited.body.data.startedAt).not.toBeNull();
     expect(waited.body.data.completedAt).not.toBeNull();
     const got = await stack.http.get(`/v1/runs/${runId}`).set('x-api-key', key());
@@ -72,16 +94,40 @@ describe('run lifecycle', () => {
       const run = await wait(runId);
 
       expect(run.status).toBe('failed');
-      expect(run.errorMessage).toBe('Node "Headline" failed: the provider refused the prompt (content policy)');
+      expect(run.errorMessage).toBe(
+        'Node "Headline" failed: the provider refused the prompt (content policy)',
+      );
       expect(run.completedAt).not.toBeNull();
       const byLabel = Object.fromEntries(run.outputs.map((o: { label: string }) => [o.label, o]));
-      expect(byLabel['Hero image']).toEqual({ id: 'out_hero', label: 'Hero image', type: 'image', value: null, status: 'error', error: 'skipped: "Hero image" did not complete' });
-      expect(byLabel['Headline']).toEqual({ id: 'out_headline', label: 'Headline', type: 'text', value: null, status: 'error', error: 'skipped: "Headline" did not complete' });
-      expect(byLabel['Alt text']).toMatchObject({ status: 'completed', type: 'text', value: expect.any(String) });
+      expect(byLabel['Hero image']).toEqual({
+        id: 'out_hero',
+        label: 'Hero image',
+        type: 'image',
+        value: null,
+        status: 'error',
+        error: 'skipped: "Hero image" did not complete',
+      });
+      expect(byLabel['Headline']).toEqual({
+        id: 'out_headline',
+        label: 'Headline',
+        type: 'text',
+        value: null,
+        status: 'error',
+        error: 'skipped: "Headline" did not complete',
+      });
+      expect(byLabel['Alt text']).toMatchObject({
+        status: 'completed',
+        type: 'text',
+        value: expect.any(String),
+      });
 
       expect(await nodeRows(runId)).toEqual([
         expect.objectContaining({ node_id: 'alt', status: 'completed' }),
-        expect.objectContaining({ node_id: 'headline', status: 'failed', error: 'the provider refused the prompt (content policy)' }),
+        expect.objectContaining({
+          node_id: 'headline',
+          status: 'failed',
+          error: 'the provider refused the prompt (content policy)',
+        }),
         expect.objectContaining({ node_id: 'hero', status: 'skipped' }),
         expect.objectContaining({ node_id: 'out_alt', status: 'completed' }),
         expect.objectContaining({ node_id: 'out_headline', status: 'skipped' }),
@@ -97,11 +143,16 @@ describe('run lifecycle', () => {
 
   describe('outputs: [label]', () => {
     test('only the subgraph the selected outputs need runs', async () => {
-      const started = await start(BLOG_HERO, { inputs: { article_title: 'Winter hiking' }, outputs: ['hero IMAGE'] });
+      const started = await start(BLOG_HERO, {
+        inputs: { article_title: 'Winter hiking' },
+        outputs: ['hero IMAGE'],
+      });
       expect(started.outputs.map((o) => o.label)).toEqual(['Hero image']);
       const run = await wait(started.runId);
       expect(run.status).toBe('completed');
-      expect(run.outputs).toEqual([expect.objectContaining({ id: 'out_hero', label: 'Hero image', status: 'completed', type: 'image' })]);
+      expect(run.outputs).toEqual([
+        expect.objectContaining({ id: 'out_hero', label: 'Hero image', status: 'completed', type: 'image' }),
+      ]);
       // The alt text branch and the headline output were never recorded.
       expect((await nodeRows(started.runId)).map((n) => n.node_id)).toEqual(['headline', 'hero', 'out_hero']);
       expect(run.cost).toEqual({ credits: 5 });
@@ -127,7 +178,8 @@ describe('run lifecycle', () => {
         await stack.startWorkers();
       }
       const newestFirst = [...ids].reverse();
-      const list = (query: Record<string, string | number>) => stack.http.get('/v1/runs').query(query).set('x-api-key', key());
+      const list = (query: Record<string, string | number>) =>
+        stack.http.get('/v1/runs').query(query).set('x-api-key', key());
 
       const all = await list({ appId: QUOTE_CARD });
       expect(all.status).toBe(200);
@@ -149,7 +201,9 @@ describe('run lifecycle', () => {
       const completed = await list({ appId: QUOTE_CARD, status: 'completed' });
       expect(completed.body.data.map((r: { runId: string }) => r.runId)).toEqual(newestFirst.slice(1));
       const cancelled = await list({ appId: QUOTE_CARD, status: 'cancelled' });
-      expect(cancelled.body.data.map((r: { runId: string; status: string }) => [r.runId, r.status])).toEqual([[ids[3], 'cancelled']]);
+      expect(cancelled.body.data.map((r: { runId: string; status: string }) => [r.runId, r.status])).toEqual([
+        [ids[3], 'cancelled'],
+      ]);
       const failedAnywhere = await list({ status: 'failed' });
       expect(failedAnywhere.body.data.every((r: { status: string }) => r.status === 'failed')).toBe(true);
 
@@ -159,10 +213,17 @@ describe('run lifecycle', () => {
       expect(page2.body.data.map((r: { runId: string }) => r.runId)).toEqual(newestFirst.slice(3));
       expect(page2.body.pagination).toEqual({ total: 4, limit: 3, offset: 3 });
 
-      expect((await list({ appId: 'not-a-uuid' })).body).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });
-      for (const bad of [{ limit: 101 }, { limit: 0 }, { offset: -1 }, { status: 'test' }]) expect((await list(bad)).status).toBe(400);
+      expect((await list({ appId: 'not-a-uuid' })).body).toEqual({
+        data: [],
+        pagination: { total: 0, limit: 20, offset: 0 },
+      });
+      for (const bad of [{ limit: 101 }, { limit: 0 }, { offset: -1 }, { status: 'test' }])
+        expect((await list(bad)).status).toBe(400);
       // Another workspace sees none of them.
-      const theirs = await stack.http.get('/v1/runs').query({ appId: QUOTE_CARD }).set('x-api-key', stack.users.outsider.key);
+      const theirs = await stack.http
+        .get('/v1/runs')
+        .query({ appId: QUOTE_CARD })
+        .set('x-api-key', stack.users.outsider.key);
       expect(theirs.body.data).toEqual([]);
     });
   });

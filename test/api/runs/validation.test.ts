@@ -15,11 +15,26 @@ function productCardApp(appId = randomUUID()): AppDefinition {
     name: 'Product card',
     description: 'A product photo cropped to a ratio with a headline band.',
     parameters: [
-      { id: 'p_image', key: 'product_image', name: 'Product image', type: 'url', accept: ['image'], role: 'media' },
+      {
+        id: 'p_image',
+        key: 'product_image',
+        name: 'Product image',
+        type: 'url',
+        accept: ['image'],
+        role: 'media',
+      },
       { id: 'p_headline', key: 'headline', name: 'Headline', type: 'text', default: 'New in', role: 'copy' },
       // Its name is another parameter's key: a supplied "headline" must still mean the key.
       { id: 'p_tagline', key: 'tagline', name: 'headline', type: 'text', default: '', role: 'copy' },
-      { id: 'p_ratio', key: 'aspect_ratio', name: 'Aspect ratio', type: 'options', options: ['1:1', '4:5', '16:9'], default: '1:1', role: 'aspect_ratio' },
+      {
+        id: 'p_ratio',
+        key: 'aspect_ratio',
+        name: 'Aspect ratio',
+        type: 'options',
+        options: ['1:1', '4:5', '16:9'],
+        default: '1:1',
+        role: 'aspect_ratio',
+      },
     ],
     frontmatter: {
       schemaVersion: 1,
@@ -35,7 +50,17 @@ function productCardApp(appId = randomUUID()): AppDefinition {
     },
     graph: {
       nodes: [
-        { id: 'card', type: 'image.edit', label: 'Card', config: { image: '{{product_image}}', aspectRatio: '{{aspect_ratio}}', text: '{{headline}} {{tagline}}', longEdge: 512 } },
+        {
+          id: 'card',
+          type: 'image.edit',
+          label: 'Card',
+          config: {
+            image: '{{product_image}}',
+            aspectRatio: '{{aspect_ratio}}',
+            text: '{{headline}} {{tagline}}',
+            longEdge: 512,
+          },
+        },
         { id: 'out', type: 'output', label: 'Card', config: { label: 'Card' } },
       ],
       edges: [{ source: 'card', target: 'out' }],
@@ -50,7 +75,9 @@ interface MediaServer {
 
 /** Serves a PNG, an HTML page and 404s on 127.0.0.1, answering HEAD as GET without a body. */
 async function startMediaServer(): Promise<MediaServer> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
   const html = Buffer.from('<!doctype html><title>Not an image</title><p>hello</p>');
   const server = http.createServer((req, res) => {
     const send = (status: number, type: string, body: Buffer) => {
@@ -82,13 +109,21 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
   let media: MediaServer;
   let productCard: AppDefinition;
   const run = (appId: string, body: unknown, key = api.users.owner.key) =>
-    api.http.post(`/v1/apps/${appId}/runs`).set('x-api-key', key).set('x-atelier-test', 'true').send(body as object);
+    api.http
+      .post(`/v1/apps/${appId}/runs`)
+      .set('x-api-key', key)
+      .set('x-atelier-test', 'true')
+      .send(body as object);
 
   beforeAll(async () => {
     api = await createTestApi();
     media = await startMediaServer();
     productCard = productCardApp();
-    await insertApp(api.database.db, productCard, { workspaceId: api.users.owner.workspaceId, creatorId: api.users.owner.userId, visibility: 'shared' });
+    await insertApp(api.database.db, productCard, {
+      workspaceId: api.users.owner.workspaceId,
+      creatorId: api.users.owner.userId,
+      visibility: 'shared',
+    });
   });
   afterAll(async () => {
     await media.close();
@@ -103,7 +138,9 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
         error: expect.stringContaining('Topic'),
         code: 'VALIDATION_ERROR',
         retryable: false,
-        details: [{ param: 'Topic', code: 'missing_no_default', message: expect.stringContaining('no default') }],
+        details: [
+          { param: 'Topic', code: 'missing_no_default', message: expect.stringContaining('no default') },
+        ],
         requestId: expect.any(String),
       });
     });
@@ -111,20 +148,27 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
     test('an input key that matches no parameter gives unknown_parameter', async () => {
       const res = await run(SOCIAL_POST, { inputs: { topic: 'bottles', colour: 'red' } });
       expect(res.status).toBe(400);
-      expect(res.body.details).toEqual([{ param: 'colour', code: 'unknown_parameter', message: expect.stringContaining('"colour"') }]);
+      expect(res.body.details).toEqual([
+        { param: 'colour', code: 'unknown_parameter', message: expect.stringContaining('"colour"') },
+      ]);
     });
 
     test('a value outside the options gives invalid_option listing the allowed ones', async () => {
       const res = await run(SOCIAL_POST, { inputs: { topic: 'bottles', style: 'Neon' } });
       expect(res.status).toBe(400);
-      expect(res.body.details).toEqual([{ param: 'Visual style', code: 'invalid_option', message: expect.stringContaining('"Neon"') }]);
-      for (const allowed of ['Minimal', 'Bold', 'Gradient', 'Geometric']) expect(res.body.details[0].message).toContain(`"${allowed}"`);
+      expect(res.body.details).toEqual([
+        { param: 'Visual style', code: 'invalid_option', message: expect.stringContaining('"Neon"') },
+      ]);
+      for (const allowed of ['Minimal', 'Bold', 'Gradient', 'Geometric'])
+        expect(res.body.details[0].message).toContain(`"${allowed}"`);
     });
 
     test('a value of the wrong JSON type gives invalid_type', async () => {
       const res = await run(SOCIAL_POST, { inputs: { topic: 42 } });
       expect(res.status).toBe(400);
-      expect(res.body.details).toEqual([{ param: 'Topic', code: 'invalid_type', message: 'Topic: expects a string, got number' }]);
+      expect(res.body.details).toEqual([
+        { param: 'Topic', code: 'invalid_type', message: 'Topic: expects a string, got number' },
+      ]);
     });
 
     test('an object or an array where a string is expected gives invalid_type', async () => {
@@ -154,7 +198,11 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
       const byName = await run(SOCIAL_POST, { inputs: { Topic: 'bottles', 'Aspect ratio': '4:5' } });
       expect(byKey.status).toBe(200);
       expect(byName.status).toBe(200);
-      expect(byName.body.data.validatedInputs).toEqual({ topic: 'bottles', style: 'Bold', aspect_ratio: '4:5' });
+      expect(byName.body.data.validatedInputs).toEqual({
+        topic: 'bottles',
+        style: 'Bold',
+        aspect_ratio: '4:5',
+      });
       expect(byName.body.data.runId).toBe(byKey.body.data.runId);
     });
 
@@ -169,7 +217,9 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
     });
 
     test('a key wins over another parameter whose name is the same word', async () => {
-      const res = await run(productCard.appId, { inputs: { product_image: `${media.origin}/product.png`, headline: 'Spring sale' } });
+      const res = await run(productCard.appId, {
+        inputs: { product_image: `${media.origin}/product.png`, headline: 'Spring sale' },
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.validatedInputs).toMatchObject({ headline: 'Spring sale', tagline: '' });
     });
@@ -181,7 +231,10 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
     });
 
     test('inputOverrides win over inputs', async () => {
-      const res = await run(SOCIAL_POST, { inputs: { topic: 'bottles', style: 'Minimal' }, inputOverrides: { style: 'Geometric' } });
+      const res = await run(SOCIAL_POST, {
+        inputs: { topic: 'bottles', style: 'Minimal' },
+        inputOverrides: { style: 'Geometric' },
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.validatedInputs.style).toBe('Geometric');
     });
@@ -197,30 +250,55 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
     test('a reachable image URL is accepted', async () => {
       const res = await run(productCard.appId, { inputs: { product_image: `${media.origin}/product.png` } });
       expect(res.status).toBe(200);
-      expect(res.body.data.validatedInputs).toEqual({ product_image: `${media.origin}/product.png`, headline: 'New in', tagline: '', aspect_ratio: '1:1' });
+      expect(res.body.data.validatedInputs).toEqual({
+        product_image: `${media.origin}/product.png`,
+        headline: 'New in',
+        tagline: '',
+        aspect_ratio: '1:1',
+      });
     });
 
     test('a value that is not an http(s) URL gives invalid_media', async () => {
-      expect(await mediaDetails('not a url')).toEqual([{ param: 'Product image', code: 'invalid_media', message: expect.stringContaining('not an http(s) URL') }]);
-      expect(await mediaDetails('ftp://127.0.0.1/product.png')).toEqual([{ param: 'Product image', code: 'invalid_media', message: expect.stringContaining('not an http(s) URL') }]);
+      expect(await mediaDetails('not a url')).toEqual([
+        {
+          param: 'Product image',
+          code: 'invalid_media',
+          message: expect.stringContaining('not an http(s) URL'),
+        },
+      ]);
+      expect(await mediaDetails('ftp://127.0.0.1/product.png')).toEqual([
+        {
+          param: 'Product image',
+          code: 'invalid_media',
+          message: expect.stringContaining('not an http(s) URL'),
+        },
+      ]);
     });
 
     test('a URL that answers 404 gives invalid_media', async () => {
-      expect(await mediaDetails(`${media.origin}/missing.png`)).toEqual([{ param: 'Product image', code: 'invalid_media', message: expect.stringMatching(/unreachable.*404/) }]);
+      expect(await mediaDetails(`${media.origin}/missing.png`)).toEqual([
+        { param: 'Product image', code: 'invalid_media', message: expect.stringMatching(/unreachable.*404/) },
+      ]);
     });
 
     test('a URL nobody answers gives invalid_media', async () => {
       const details = await mediaDetails(`http://127.0.0.1:${await closedPort()}/product.png`);
-      expect(details).toEqual([{ param: 'Product image', code: 'invalid_media', message: expect.stringMatching(/^Product image: /) }]);
+      expect(details).toEqual([
+        { param: 'Product image', code: 'invalid_media', message: expect.stringMatching(/^Product image: /) },
+      ]);
     });
 
     test('a URL of the wrong media type gives invalid_media', async () => {
       const details = await mediaDetails(`${media.origin}/page.html`);
-      expect(details).toEqual([{ param: 'Product image', code: 'invalid_media', message: expect.stringContaining('text/html') }]);
+      expect(details).toEqual([
+        { param: 'Product image', code: 'invalid_media', message: expect.stringContaining('text/html') },
+      ]);
     });
 
     test('a media problem is reported together with the other problems', async () => {
-      const res = await run(productCard.appId, { inputs: { product_image: `${media.origin}/page.html`, aspect_ratio: '2:1', extra: true } });
+      const res = await run(productCard.appId, {
+        inputs: { product_image: `${media.origin}/page.html`, aspect_ratio: '2:1', extra: true },
+      });
       expect(res.status).toBe(400);
       expect(res.body.details.map((d: { param: string; code: string }) => [d.param, d.code])).toEqual([
         ['extra', 'unknown_parameter'],
@@ -233,14 +311,24 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
       const strict = await createTestApi({ config: { SAFE_FETCH_ALLOW_HOSTS: '' } });
       try {
         const app = productCardApp();
-        await insertApp(strict.database.db, app, { workspaceId: strict.users.owner.workspaceId, creatorId: strict.users.owner.userId, visibility: 'private' });
+        await insertApp(strict.database.db, app, {
+          workspaceId: strict.users.owner.workspaceId,
+          creatorId: strict.users.owner.userId,
+          visibility: 'private',
+        });
         const res = await strict.http
           .post(`/v1/apps/${app.appId}/runs`)
           .set('x-api-key', strict.users.owner.key)
           .set('x-atelier-test', 'true')
           .send({ inputs: { product_image: `${media.origin}/product.png` } });
         expect(res.status).toBe(400);
-        expect(res.body.details).toEqual([{ param: 'Product image', code: 'invalid_media', message: expect.stringMatching(/^Product image: /) }]);
+        expect(res.body.details).toEqual([
+          {
+            param: 'Product image',
+            code: 'invalid_media',
+            message: expect.stringMatching(/^Product image: /),
+          },
+        ]);
       } finally {
         await strict.close();
       }
@@ -248,16 +336,19 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
   });
 
   describe('the request itself', () => {
-    test.each(['not a url', 'ftp://example.com/hook', 'http://user:secret@example.com/hook'])('the webhook query "%s" gives WEBHOOK_INVALID_URL', async (webhook) => {
-      const res = await api.http
-        .post(`/v1/apps/${SOCIAL_POST}/runs`)
-        .query({ webhook })
-        .set('x-api-key', api.users.owner.key)
-        .set('x-atelier-test', 'true')
-        .send({ inputs: { topic: 'bottles' } });
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'WEBHOOK_INVALID_URL', retryable: false });
-    });
+    test.each(['not a url', 'ftp://example.com/hook', 'http://user:secret@example.com/hook'])(
+      'the webhook query "%s" gives WEBHOOK_INVALID_URL',
+      async (webhook) => {
+        const res = await api.http
+          .post(`/v1/apps/${SOCIAL_POST}/runs`)
+          .query({ webhook })
+          .set('x-api-key', api.users.owner.key)
+          .set('x-atelier-test', 'true')
+          .send({ inputs: { topic: 'bottles' } });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ code: 'WEBHOOK_INVALID_URL', retryable: false });
+      },
+    );
 
     test('an http or https webhook is accepted', async () => {
       for (const webhook of ['http://example.com/hook', 'https://example.com/hook']) {
@@ -274,7 +365,9 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
     test('an unknown output label gives unknown_output naming the app outputs', async () => {
       const res = await run(SOCIAL_POST, { inputs: { topic: 'bottles' }, outputs: ['Caption', 'Video'] });
       expect(res.status).toBe(400);
-      expect(res.body.details).toEqual([{ param: 'outputs', code: 'unknown_output', message: expect.stringContaining('"Video"') }]);
+      expect(res.body.details).toEqual([
+        { param: 'outputs', code: 'unknown_output', message: expect.stringContaining('"Video"') },
+      ]);
       expect(res.body.details[0].message).toContain('"Image", "Caption"');
     });
 
@@ -305,7 +398,10 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
         .set('content-type', 'application/json')
         .send('{"inputs": ');
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ param: null, code: 'invalid_json' }] });
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ param: null, code: 'invalid_json' }],
+      });
     });
 
     test('an app id that is not a UUID gives 404', async () => {
@@ -322,19 +418,36 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
     test("another workspace's private app gives 404 before its inputs are looked at", async () => {
       const hidden = productCardApp();
       const outsider = api.users.outsider;
-      await insertApp(api.database.db, hidden, { workspaceId: outsider.workspaceId, creatorId: outsider.userId, visibility: 'private' });
+      await insertApp(api.database.db, hidden, {
+        workspaceId: outsider.workspaceId,
+        creatorId: outsider.userId,
+        visibility: 'private',
+      });
       const res = await run(hidden.appId, { inputs: {} });
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('NOT_FOUND');
       expect(res.body.details).toBeUndefined();
-      const own = await run(hidden.appId, { inputs: { product_image: `${media.origin}/product.png` } }, outsider.key);
+      const own = await run(
+        hidden.appId,
+        { inputs: { product_image: `${media.origin}/product.png` } },
+        outsider.key,
+      );
       expect(own.status).toBe(200);
     });
 
     test('a rejected request stores no run', async () => {
-      const before = await api.database.db.selectFrom('runs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      await api.http.post(`/v1/apps/${SOCIAL_POST}/runs`).set('x-api-key', api.users.owner.key).send({ inputs: { style: 'Neon' } });
-      const after = await api.database.db.selectFrom('runs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const before = await api.database.db
+        .selectFrom('runs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      await api.http
+        .post(`/v1/apps/${SOCIAL_POST}/runs`)
+        .set('x-api-key', api.users.owner.key)
+        .send({ inputs: { style: 'Neon' } });
+      const after = await api.database.db
+        .selectFrom('runs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     });
   });
