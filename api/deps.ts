@@ -8,6 +8,7 @@ import type { RunEngine } from '../adapters/temporal/run-engine';
 import type { SigningKey } from '../adapters/webhooks/signing';
 import type { Storage } from '../adapters/storage/storage';
 import type { NodeCosts } from '../core/credits';
+import type { Publishing } from './publishing/publish';
 
 /** Everything the API needs from the outside, passed in by the entry point (or a test). */
 export interface ApiDeps {
@@ -20,6 +21,7 @@ export interface ApiDeps {
   storage: Storage;
   costs: NodeCosts;
   signingKey: () => Promise<SigningKey>;
+  publishing: Publishing;
   /** The Temporal Web UI, when known, for links in logs and the README. */
   temporalUiUrl?: string;
 }

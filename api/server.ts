@@ -6,6 +6,7 @@ import { RATE_LIMIT_WINDOW_MS } from '../core/limits';
 import type { Services } from '../adapters/services';
 import type { RunEngine } from '../adapters/temporal/run-engine';
 import { createApp } from './app';
+import { createPublishing } from '../adapters/channels';
 import { createRateLimiter } from './middleware/rate-limit';
 
 /** Builds the API over opened services and listens; resolves once the port is bound. */
@@ -28,6 +29,7 @@ export async function startApiServer(
     storage: services.storage,
     costs: services.costs,
     signingKey: services.signingKey,
+    publishing: createPublishing(config),
     temporalUiUrl: extra.temporalUiUrl,
   });
   const server = createServer(app.callback());

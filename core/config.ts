@@ -64,6 +64,11 @@ export const Config = z.object({
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_IMAGE_MODEL: z.string().default('black-forest-labs/flux-schnell'),
 
+  CHANNEL_TOKEN_KEY: optionalString,
+  FACEBOOK_GRAPH_URL: z.string().default('https://graph.facebook.com/v21.0'),
+  LINKEDIN_API_URL: z.string().default('https://api.linkedin.com'),
+  X_API_URL: z.string().default('https://api.x.com'),
+
   /** Where operators manage credits; self-hosted credits are granted with the CLI. */
   CREDITS_MANAGE_URL: optionalString,
   DEMO_WORKSPACE: z.string().default('demo'),

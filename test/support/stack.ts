@@ -17,6 +17,7 @@ import type { Services } from '../../adapters/services';
 import { createStorage } from '../../adapters/storage';
 import { createRunEngine, type RunEngine } from '../../adapters/temporal/run-engine';
 import { createApp } from '../../api/app';
+import { createPublishing } from '../../adapters/channels';
 import type { ApiDeps } from '../../api/deps';
 import { createRateLimiter } from '../../api/middleware/rate-limit';
 import { startWorkers, type RunningWorkers } from '../../worker/start-worker';
@@ -95,6 +96,7 @@ export async function createTestStack(options: TestStackOptions = {}): Promise<T
     storage: services.storage,
     costs: services.costs,
     signingKey: services.signingKey,
+    publishing: createPublishing(config, { pollMs: 5 }),
     ...options.deps,
   };
   const app = createApp(deps);
