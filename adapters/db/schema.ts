@@ -138,6 +138,103 @@ export interface SigningKeysTable {
   created_at: CreatedAt;
 }
 
+export interface BrandProfilesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  dna: Json<unknown> | null;
+  identity: Json<unknown> | null;
+  strategy: Json<unknown> | null;
+  guidance: Json<unknown> | null;
+  is_active: boolean;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface BrandObjectivesTable {
+  id: string;
+  workspace_id: string;
+  brand_profile_id: string;
+  type: string;
+  statement: string;
+  success_measure: string | null;
+  priority: number;
+  claim_scope: 'global' | 'market' | 'product';
+  scope_key: string;
+  scope_label: string | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  revision: number;
+  created_at: CreatedAt;
+}
+
+export interface TemplatesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  description: string;
+  category: string;
+  suggested_modalities: Json<string[]>;
+  suggested_platforms: Json<string[]>;
+  guidance: Json<unknown>;
+  created_at: CreatedAt;
+}
+
+export interface TrendSignalsTable {
+  id: string;
+  workspace_id: string | null;
+  signal: string;
+  category: string;
+  platform: string;
+  growth: string;
+  confidence: string;
+  observed_at: CreatedAt;
+}
+
+export interface ContentPatternsTable {
+  id: string;
+  workspace_id: string;
+  brand_profile_id: string | null;
+  title: string | null;
+  modality: string | null;
+  platform: string | null;
+  performance_score: Numeric;
+  winning_patterns: Json<string[]>;
+  created_at: CreatedAt;
+}
+
+export interface ChannelsTable {
+  id: string;
+  workspace_id: string;
+  platform: string;
+  external_id: string;
+  account_name: string | null;
+  account_type: string;
+  username: string | null;
+  instagram_id: string | null;
+  /** Sealed with AES-256-GCM (adapters/channels/token-cipher.ts), never stored in clear. */
+  access_token_enc: string;
+  expires_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface PublicationsTable {
+  id: string;
+  workspace_id: string;
+  channel_id: string | null;
+  account_id: string;
+  platform: string | null;
+  status: 'published' | 'failed';
+  post_id: string | null;
+  post_url: string | null;
+  image_url: string | null;
+  video_url: string | null;
+  caption: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -149,6 +246,13 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   credit_ledger: CreditLedgerTable;
   signing_keys: SigningKeysTable;
+  brand_profiles: BrandProfilesTable;
+  brand_objectives: BrandObjectivesTable;
+  templates: TemplatesTable;
+  trend_signals: TrendSignalsTable;
+  content_patterns: ContentPatternsTable;
+  channels: ChannelsTable;
+  publications: PublicationsTable;
 }
 
 export type AppRow = Selectable<AppsTable>;
@@ -156,3 +260,8 @@ export type RunRow = Selectable<RunsTable>;
 export type RunNodeRow = Selectable<RunNodesTable>;
 export type AssetRow = Selectable<AssetsTable>;
 export type NewRun = Insertable<RunsTable>;
+export type BrandProfileRow = Selectable<BrandProfilesTable>;
+export type BrandObjectiveRow = Selectable<BrandObjectivesTable>;
+export type TemplateRow = Selectable<TemplatesTable>;
+export type TrendSignalRow = Selectable<TrendSignalsTable>;
+export type ContentPatternRow = Selectable<ContentPatternsTable>;

@@ -1,7 +1,11 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial';
+import * as brandTemplates from './002-brand-templates';
+import * as publishing from './003-publishing';
 
 /** Migrations in order; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '002-brand-templates': brandTemplates,
+  '003-publishing': publishing,
 };
