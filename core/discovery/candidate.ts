@@ -1,0 +1,38 @@
+import type { Frontmatter } from '../app-definition';
+import type { CompiledApp } from '../compiled-app';
+import { estimateCredits, type NodeCosts } from '../credits';
+import type { Capabilities } from '../derive-capabilities';
+import type { Modality } from '../modality';
+
+/** What discovery knows of an app: its words, what it outputs, and what a whole run costs. */
+export interface DiscoveryCandidate {
+  appId: string;
+  name: string;
+  description: string | null;
+  frontmatter: Frontmatter;
+  capabilities: Capabilities;
+  outputTypes: Modality[];
+  /** Share of the app's outputs of each modality. */
+  outputShare: Record<Modality, number>;
+  estimatedCredits: number;
+}
+
+export function toCandidate(appId: string, app: CompiledApp, costs: NodeCosts): DiscoveryCandidate {
+  const all = app.plan.nodes.map((n) => n.id);
+  return {
+    appId,
+    name: app.definition.name,
+    description: app.definition.description,
+    frontmatter: app.definition.frontmatter,
+    capabilities: app.capabilities,
+    outputTypes: [...new Set(app.plan.outputs.map((o) => o.type))],
+    outputShare: shares(app.plan.outputs.map((o) => o.type)),
+    estimatedCredits: estimateCredits(app.plan, all, costs).expected,
+  };
+}
+
+function shares(types: Modality[]): Record<Modality, number> {
+  const share = { image: 0, video: 0, audio: 0, text: 0 };
+  for (const t of types) share[t] += 1 / types.length;
+  return share;
+}

@@ -1,0 +1,66 @@
+import { stem, words, isStopword } from './normalize';
+
+export type IntentMedium = 'image' | 'video' | 'audio' | 'text' | 'mixed';
+
+/** Words that ask for a medium, stemmed; weights say how surely (a "card" is nearly always an image). */
+const CUES: Record<Exclude<IntentMedium, 'mixed'>, Record<string, number>> = {
+  video: weights('video videos clip clips reel reels tiktok film footage animation animated movie trailer montage slideshow mp4 vlog shorts gif motion', 2),
+  audio: weights('audio podcast voiceover voice-over narration narrated jingle spoken speech tts mp3 wav m4a soundbite sound', 2),
+  text: weights('caption captions copy headline headlines tagline blurb tweet thread text script bio email description hashtags slogan wording transcript', 1),
+  image: weights('image images picture photo photos graphic poster banner thumbnail card illustration flyer infographic png jpg jpeg visual logo cover hero mockup wallpaper meme icon packshot artwork', 2),
+};
+
+function weights(list: string, weight: number): Record<string, number> {
+  return Object.fromEntries(list.split(' ').map((w) => [stem(w), weight]));
+}
+
+export interface IntentReading {
+  medium: IntentMedium;
+  /** Cue weight found for each medium. */
+  cues: Record<Exclude<IntentMedium, 'mixed'>, number>;
+}
+
+/**
+ * The medium an intent asks for.
+ * 1. Add up the cue words of each medium found in the intent.
+ * 2. Image and video both asked for at once -> mixed; otherwise the visual or audio medium with the
+ *    most weight wins, since text (a caption, a headline) usually comes with it.
+ * 3. Only text cues -> text; no cues at all -> mixed (anything may fit).
+ */
+export function readIntent(intent: string): IntentReading {
+  const stems = words(intent).map(stem);
+  const cues = { image: 0, video: 0, audio: 0, text: 0 };
+  for (const s of stems) for (const medium of Object.keys(CUES) as (keyof typeof CUES)[]) cues[medium] += CUES[medium][s] ?? 0;
+  return { medium: mediumOf(cues), cues };
+}
+
+function mediumOf(cues: IntentReading['cues']): IntentMedium {
+  if (cues.video > 0 && cues.image > 0 && Math.abs(cues.video - cues.image) < 2) return 'mixed';
+  const visual = (['video', 'image', 'audio'] as const).filter((m) => cues[m] > 0).sort((a, b) => cues[b] - cues[a]);
+  if (visual.length > 0) return visual[0];
+  return cues.text > 0 ? 'text' : 'mixed';
+}
+
+/** A one-line restatement: medium, platforms named, and the intent's subject words. */
+export function summarizeIntent(intent: string, medium: IntentMedium, platforms: string[]): string {
+  const subject = words(intent)
+    .filter((w) => !isStopword(w) && w.length > 2)
+    .slice(0, 8)
+    .join(' ');
+  const what = medium === 'mixed' ? 'content' : `${medium} content`;
+  return `${what}${platforms.length > 0 ? ` for ${platforms.join(', ')}` : ''}${subject ? `: ${subject}` : ''}`;
+}
+
+const PLATFORMS = ['instagram', 'tiktok', 'youtube', 'facebook', 'linkedin', 'pinterest', 'threads', 'snapchat', 'blog', 'website', 'newsletter', 'podcast', 'email'];
+const PLATFORM_ALIASES: Record<string, string> = { twitter: 'x', tweet: 'x', insta: 'instagram', ig: 'instagram', yt: 'youtube', fb: 'facebook' };
+
+/** Platforms the intent names, in the contract's lower-case spelling ("x" only as "twitter" or "on/for x"). */
+export function platformsIn(intent: string): string[] {
+  const found = new Set<string>();
+  for (const w of words(intent)) {
+    const s = PLATFORM_ALIASES[w] ?? w;
+    if (PLATFORMS.includes(s) || (s === 'x' && w !== 'x')) found.add(s);
+  }
+  if (/\b(on|for) x\b/i.test(intent)) found.add('x');
+  return [...found];
+}

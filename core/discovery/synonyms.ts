@@ -1,0 +1,60 @@
+import { stem } from './normalize';
+
+/**
+ * Groups of words that ask for the same thing in content requests. A word of the intent that is
+ * not in an app's fields can still match through another word of its group, at a lower weight.
+ * Groups are small and specific on purpose: broad ones ("content", "media") would match everything.
+ */
+const GROUPS: string[][] = [
+  ['image', 'picture', 'photo', 'photograph', 'graphic', 'visual', 'illustration', 'artwork', 'pic', 'imagery'],
+  ['video', 'clip', 'reel', 'film', 'footage', 'movie', 'animation', 'animated', 'motion'],
+  ['short', 'reel', 'tiktok', 'vertical'],
+  ['audio', 'sound', 'voice', 'voiceover', 'narration', 'spoken', 'speech', 'listen'],
+  ['podcast', 'episode', 'show'],
+  ['caption', 'copy', 'blurb', 'text', 'wording'],
+  ['headline', 'title', 'heading', 'tagline'],
+  ['hashtag', 'tag'],
+  ['banner', 'header', 'hero', 'cover', 'masthead'],
+  ['blog', 'article', 'newsletter', 'editorial', 'essay'],
+  ['quote', 'quotation', 'saying', 'testimonial', 'review'],
+  ['inspirational', 'motivational', 'inspiring', 'uplifting'],
+  ['announcement', 'announce', 'launch', 'release', 'unveil', 'reveal'],
+  ['ad', 'ads', 'advert', 'advertisement', 'advertising', 'promo', 'promotion', 'promotional', 'commercial', 'sponsored'],
+  ['sale', 'discount', 'offer', 'deal'],
+  ['product', 'item', 'merchandise', 'merch', 'packshot', 'sku'],
+  ['ecommerce', 'shop', 'store', 'listing', 'catalog', 'catalogue'],
+  ['thumbnail', 'thumb'],
+  ['story', 'stories'],
+  ['post', 'update', 'share'],
+  ['social', 'feed'],
+  ['instagram', 'insta', 'ig'],
+  ['x', 'twitter', 'tweet'],
+  ['youtube', 'yt'],
+  ['linkedin', 'li'],
+  ['explainer', 'tutorial', 'howto', 'walkthrough', 'guide', 'demo'],
+  ['alt', 'accessibility', 'accessible'],
+  ['script', 'narrative', 'storyboard'],
+  ['slideshow', 'carousel', 'slides', 'montage'],
+  ['event', 'webinar', 'conference', 'meetup', 'invite', 'invitation'],
+  ['logo', 'brand', 'branding', 'watermark'],
+  ['resize', 'crop', 'reformat', 'format', 'dimension'],
+  ['recipe', 'food', 'dish', 'meal', 'menu'],
+];
+
+const related = new Map<string, Set<string>>();
+for (const group of GROUPS) {
+  const stems = group.map(stem);
+  for (const s of stems) {
+    const set = related.get(s) ?? new Set<string>();
+    for (const other of stems) if (other !== s) set.add(other);
+    related.set(s, set);
+  }
+}
+
+/** Other stems that mean about the same as `term` (never the term itself). */
+export function synonymsOf(term: string): string[] {
+  return [...(related.get(term) ?? [])];
+}
+
+/** How much a synonym match counts against a direct match. */
+export const SYNONYM_WEIGHT = 0.6;
