@@ -74,8 +74,11 @@ function bestForOf(produces: string[], frontmatter: Frontmatter): string[] {
 
 function limitationsOf(plan: Plan, parameters: AppParameter[], types: Set<string>): string[] {
   const limitations: string[] = [];
-  for (const p of parameters)
-    if (p.type === 'url' && p.default === undefined) limitations.push(`requires a ${p.accept?.join(' or ') ?? 'media'} URL (${p.name})`);
+  for (const p of parameters) {
+    if (p.type !== 'url' || p.default !== undefined) continue;
+    const kinds = p.accept?.join(' or ') ?? 'media';
+    limitations.push(`requires ${/^[aeiou]/.test(kinds) ? 'an' : 'a'} ${kinds} URL (${p.name})`);
+  }
   if (types.has('human.approval')) limitations.push('waits for a human decision before completing');
   if (types.has('video.compose')) limitations.push('video length follows the voiceover, at most 90 seconds');
   const modalities = new Set(plan.outputs.map((o) => o.type));
