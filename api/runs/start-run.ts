@@ -4,6 +4,7 @@ import { AtelierError, forbidden, validationError, type ValidationDetail } from 
 import { ancestorsOf } from '../../core/find-subgraph';
 import { canonicalJson, deterministicUuid, newId } from '../../core/ids';
 import type { Plan } from '../../core/plan';
+import type { NodeOutput } from '../../core/run-types';
 import type { RunSource } from '../../adapters/db/schema';
 import { validateInputs } from '../../core/validate-inputs';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
@@ -39,8 +40,7 @@ export interface SandboxStub {
  * Starts a run of an app, or answers the sandbox stub.
  * 1. Validate inputs (all problems at once), media URLs through safe-fetch, and the output selection.
  * 2. Sandbox: a deterministic stub; nothing stored, started or charged.
- * 3. Refuse what the workspace cannot afford (403).
- * 4. Insert the run (queued), start the workflow; if Temporal refuses, remove the row: nothing half-written.
+ * 3. Launch: credits, the run row and the workflow (launchRun).
  */
 export async function startRun(deps: ApiDeps, caller: Caller, app: LoadedApp, request: RunRequest): Promise<RunView | SandboxStub> {
   const { values, details } = validateInputs(app.definition.parameters, request.inputs, request.inputOverrides);
@@ -50,7 +50,26 @@ export async function startRun(deps: ApiDeps, caller: Caller, app: LoadedApp, re
 
   if (request.sandbox) return sandboxStub(app, values, execute);
 
-  const estimate = estimateCredits(app.plan, execute, deps.costs);
+  return launchRun(deps, caller, { appId: app.row.id, plan: app.plan, params: values, execute, seedOutputs: {}, source: request.source, webhookUrl: request.webhookUrl });
+}
+
+export interface LaunchRequest {
+  appId: string;
+  plan: Plan;
+  params: Record<string, unknown>;
+  execute: string[];
+  /** Outputs of nodes outside `execute` that the run starts with (composition from an earlier run). */
+  seedOutputs: Record<string, NodeOutput>;
+  source: RunSource;
+  webhookUrl: string | null;
+}
+
+/**
+ * Checks credits, inserts the run (queued) and starts its workflow; if Temporal refuses, the row is
+ * removed again so nothing is half-written.
+ */
+export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRequest): Promise<RunView> {
+  const estimate = estimateCredits(request.plan, request.execute, deps.costs);
   const { balance } = await creditBalance(deps.db, caller.workspaceId);
   if (estimate.expected > balance)
     throw forbidden(`Insufficient credits: this run needs about ${estimate.expected} credits and the workspace has ${balance}`);
@@ -59,13 +78,13 @@ export async function startRun(deps: ApiDeps, caller: Caller, app: LoadedApp, re
   await insertRun(deps.db, {
     id: runId,
     workspace_id: caller.workspaceId,
-    app_id: app.row.id,
+    app_id: request.appId,
     user_id: caller.userId,
     status: 'queued',
     source: request.source,
-    inputs: JSON.stringify(values),
-    plan: JSON.stringify(app.plan),
-    execute: JSON.stringify(execute),
+    inputs: JSON.stringify(request.params),
+    plan: JSON.stringify(request.plan),
+    execute: JSON.stringify(request.execute),
     revision: 1,
     webhook_url: request.webhookUrl,
     cost_credits: 0,
@@ -74,12 +93,12 @@ export async function startRun(deps: ApiDeps, caller: Caller, app: LoadedApp, re
     await deps.engine.start({
       runId,
       workspaceId: caller.workspaceId,
-      appId: app.row.id,
+      appId: request.appId,
       revision: 1,
-      plan: app.plan,
-      params: values,
-      execute,
-      seedOutputs: {},
+      plan: request.plan,
+      params: request.params,
+      execute: request.execute,
+      seedOutputs: request.seedOutputs,
       promptOverrides: {},
       webhookUrl: request.webhookUrl,
       approvalTimeout: deps.config.APPROVAL_TIMEOUT,
