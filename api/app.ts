@@ -11,6 +11,8 @@ import { authenticate } from './middleware/auth';
 import { appsRouter } from './apps/routes';
 import { runsRouter } from './runs/routes';
 import { feedbackRouter } from './runs/feedback';
+import { workflowsRouter } from './workflows/routes';
+import { generateRouter } from './generate/routes';
 import { webhooksRouter } from './webhooks/routes';
 import { cdn } from './cdn';
 import { assetsRouter } from './assets/routes';
@@ -22,7 +24,7 @@ import { estimateRouter } from './apps/estimate';
 export function createApp(deps: ApiDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   const v1 = new Router({ prefix: '/v1' });
-  const routers = [appsRouter, estimateRouter, runsRouter, feedbackRouter, webhooksRouter, assetsRouter, accountRouter, publishingRouter];
+  const routers = [appsRouter, estimateRouter, runsRouter, feedbackRouter, workflowsRouter, generateRouter, webhooksRouter, assetsRouter, accountRouter, publishingRouter];
   for (const router of routers.map((make) => make(deps))) v1.use(router.routes());
   const v1Stack = compose<Koa.Context>([
     requestId(),

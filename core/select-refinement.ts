@@ -156,7 +156,8 @@ export function refinementCandidates(
  * 2. Each candidate scores 3 when it produces a named modality, 2 when it feeds one through a
  *    non-prompt node (a script feeding a voiceover), 2 per word shared with its label or output
  *    labels, 1 per word shared with its type or prompt.
- * 3. The best-scoring candidates are chosen (ties all chosen); nothing scoring falls back to the
+ * 3. For each named modality, the best-scoring candidates producing or feeding it are chosen (ties
+ *    all chosen); with no modality named, the best overall; nothing scoring falls back to the
  *    generation nodes feeding outputs.
  * 4. Each chosen prompt gets the feedback appended as a revision directive.
  */
@@ -164,12 +165,10 @@ export function selectRefinement(candidates: RefinementCandidate[], feedback: st
   const words = feedbackWords(feedback);
   const wanted = modalitiesNamed(feedback);
   const scored = candidates.map((c) => scoreCandidate(c, words, wanted));
-  const top = Math.max(0, ...scored.map((s) => s.score));
+  const best = bestScored(scored, wanted);
   const chosen =
-    top > 0
-      ? scored
-          .filter((s) => s.score === top)
-          .map((s) => ({ candidate: s.candidate, reason: s.reasons.join('; ') }))
+    best.length > 0
+      ? best.map((s) => ({ candidate: s.candidate, reason: s.reasons.join('; ') }))
       : fallbackCandidates(candidates).map((c) => ({
           candidate: c,
           reason: `no node matched the feedback's words; "${c.label}" is the generation step behind ${describeOutputs(c)}`,
@@ -194,6 +193,23 @@ export function modalitiesNamed(feedback: string): Modality[] {
       found.add(m);
   }
   return all.filter((m) => found.has(m));
+}
+
+type Scored = ReturnType<typeof scoreCandidate>;
+
+/** Per named modality, the top scorers among the nodes producing or feeding it; else the top overall. */
+function bestScored(scored: Scored[], wanted: Modality[]): Scored[] {
+  const top = (group: Scored[]) => {
+    const max = Math.max(0, ...group.map((s) => s.score));
+    return max > 0 ? group.filter((s) => s.score === max) : [];
+  };
+  const picked = new Set(
+    wanted.flatMap((m) =>
+      top(scored.filter((s) => s.candidate.produces === m || s.candidate.feeds.includes(m))),
+    ),
+  );
+  const result = picked.size > 0 ? scored.filter((s) => picked.has(s)) : top(scored);
+  return result;
 }
 
 function scoreCandidate(c: RefinementCandidate, words: string[], wanted: Modality[]) {
