@@ -7,15 +7,18 @@ export interface RateLimitOptions {
   points: number;
   windowMs: number;
   redis?: Redis;
+  /** Redis key namespace; instances that share it share their counts. */
+  keyPrefix?: string;
 }
 
 /** A limiter per IP: in memory, or in Redis (with memory as insurance when Redis fails). */
 export function createRateLimiter(options: RateLimitOptions): RateLimiterAbstract {
-  const duration = Math.round(options.windowMs / 1000);
+  // rate-limiter-flexible counts in whole seconds, and a duration of 0 means the window never ends.
+  const duration = Math.max(1, Math.ceil(options.windowMs / 1000));
   if (!options.redis) return new RateLimiterMemory({ points: options.points, duration });
   return new RateLimiterRedis({
     storeClient: options.redis,
-    keyPrefix: 'atelier_rl',
+    keyPrefix: options.keyPrefix ?? 'atelier_rl',
     points: options.points,
     duration,
     insuranceLimiter: new RateLimiterMemory({ points: options.points, duration }),
