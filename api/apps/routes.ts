@@ -41,7 +41,7 @@ export function appsRouter(deps: ApiDeps): Router {
     const app = await loadUsableApp(deps.db, uuidParam(ctx.params.appId, 'App'), caller);
     if (!canChangeVisibility(ownership(app.row), caller)) throw forbidden('Only the app creator or a workspace owner may change visibility');
     await setAppVisibility(deps.db, app.row.id, visibility as 'private' | 'shared' | 'public');
-    ctx.body = { data: { appId: app.row.id, visibility } };
+    ctx.body = { data: { appId: app.row.id, visibility, name: app.row.name } };
   });
 
   return router;
