@@ -10,7 +10,8 @@ import { presentAppDetail, presentAppSummary, presentAppWorkflow } from './prese
 
 const ListQuery = z.object({
   search: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(0).max(1000).optional(),
+  // `?limit=` is no limit: coerced as it is, the empty string would become 0 and hide every public app.
+  limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1000).optional()),
 });
 const VisibilityBody = z.object({ visibility: z.enum(VISIBILITIES as [string, ...string[]]) });
 

@@ -114,6 +114,11 @@ describe('apps API', () => {
       expect(await names('?search=zephyr&limit=0', member)).toEqual(['Zephyr member private', 'Zephyr member shared']);
     });
 
+    test('an empty limit is no limit (it used to hide every public app)', async () => {
+      expect(await names('?search=zephyr&limit=', member)).toEqual(await names('?search=zephyr', member));
+      expect(await names('?search=zephyr&limit=', member)).toHaveLength(4);
+    });
+
     test('search matches name or description, case-insensitively, with % and _ taken literally', async () => {
       expect(await names('?search=qUOKKA', owner)).toEqual(['Zephyr member shared', 'Zephyr b public two']);
       expect(await names('?search=ZEPHYR%20B%20PUBLIC%20T', owner)).toEqual(['Zephyr b public two']);
