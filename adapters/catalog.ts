@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppDefinition } from '../core/app-definition';
 import { compileGraph, GraphCompileError } from '../core/compile-graph';
+import { ComposeFormat } from '../core/compose/compose-format';
+import { z } from 'zod';
 
 export class CatalogError extends Error {
   constructor(
@@ -45,6 +47,16 @@ export function parseAppFile(file: string, text: string): AppDefinition {
   } catch (err) {
     if (err instanceof GraphCompileError) throw new CatalogError(file, err.issues[0].field, err.issues[0].message);
     throw err;
+  }
+  return parsed.data;
+}
+
+/** The compose formats of `catalog/compose-formats.json`, validated. */
+export function loadComposeFormats(file = join(CATALOG_DIR, 'compose-formats.json')): ComposeFormat[] {
+  const parsed = z.array(ComposeFormat).safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CatalogError('compose-formats.json', issue.path.join('.'), issue.message);
   }
   return parsed.data;
 }
