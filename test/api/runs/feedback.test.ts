@@ -1,6 +1,8 @@
 import { Client, Connection } from '@temporalio/client';
 import { createTestStack, type TestStack } from '../../support/stack';
 import { testTemporalAddress, TEST_TEMPORAL_NAMESPACE } from '../../support/temporal';
+import { startFakeServer, type FakeServer } from '../../support/fake-providers';
+import { startHookReceiver } from '../webhooks/receiver';
 
 const SOCIAL_POST = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
 const BLOG_HERO = '7665e1a9-f604-41e7-9529-7b64b0a67d37';
@@ -202,6 +204,35 @@ describe('POST /v1/runs/{runId}/feedback', () => {
     expect(waited.body.data).toMatchObject({ status: 'completed', revision: 2 });
   });
 
+  test('the webhook fires again for the refinement, each delivery showing its own revision', async () => {
+    const receiver = await startHookReceiver();
+    try {
+      const started = await stack.http
+        .post(`/v1/apps/${SOCIAL_POST}/runs`)
+        .query({ webhook: receiver.url })
+        .set('x-api-key', key)
+        .send({ inputs: { topic: 'a pottery class' } });
+      const runId = started.body.data.runId;
+      await receiver.next(1);
+
+      await feedback(runId, { feedback: 'a more colourful picture' }).expect(200);
+
+      const hooks = await receiver.next(2);
+      expect(
+        hooks.map((h) => [
+          h.headers['x-atelier-webhook-event'],
+          JSON.parse(h.body).data.revision,
+          JSON.parse(h.body).data.status,
+        ]),
+      ).toEqual([
+        ['run.completed', 1, 'completed'],
+        ['run.completed', 2, 'completed'],
+      ]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   test('missing or empty feedback is 400; an unknown run is 404', async () => {
     const { runId } = await completedRun(SOCIAL_POST, { topic: 'a farmers market' });
 
@@ -214,5 +245,72 @@ describe('POST /v1/runs/{runId}/feedback', () => {
     expect(empty.status).toBe(400);
     expect(unknown.status).toBe(404);
     expect(await nodeRows(runId, 2)).toEqual([]);
+  });
+});
+
+describe('POST /v1/runs/{runId}/feedback with a chat model configured', () => {
+  let stack: TestStack;
+  let chat: FakeServer;
+  beforeAll(async () => {
+    chat = await startFakeServer(() => ({
+      json: {
+        choices: [
+          {
+            message: {
+              content: JSON.stringify({
+                nodes: [
+                  {
+                    nodeId: 'caption',
+                    reason: 'the user wants a friendlier caption',
+                    prompt: 'Write a warm, friendly caption about {{topic}}',
+                  },
+                ],
+              }),
+            },
+          },
+        ],
+      },
+    }));
+    // The API's selector uses the model; the workers keep the local text model (the stack passes it).
+    stack = await createTestStack({
+      config: { TEXT_PROVIDER: 'openai', OPENAI_BASE_URL: chat.baseUrl, OPENAI_API_KEY: 'sk-test' },
+    });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await chat.close();
+  });
+
+  test('the model chooses the nodes, says why and writes the prompts', async () => {
+    const key = stack.users.owner.key;
+    const started = await stack.http
+      .post(`/v1/apps/${SOCIAL_POST}/runs`)
+      .set('x-api-key', key)
+      .send({ inputs: { topic: 'a dog groomer' } });
+    const runId = started.body.data.runId;
+    await stack.http.get(`/v1/runs/${runId}/wait?timeout=60`).set('x-api-key', key);
+
+    const res = await stack.http
+      .post(`/v1/runs/${runId}/feedback`)
+      .set('x-api-key', key)
+      .send({ feedback: 'friendlier please' });
+
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      status: 'completed',
+      refinedNodes: [{ nodeId: 'caption', reason: 'the user wants a friendlier caption' }],
+    });
+    expect(res.body.data.summary).toContain('chosen by the model');
+    const request = chat.requests.find((r) => r.path === '/chat/completions')!;
+    expect(request.headers.authorization).toBe('Bearer sk-test');
+    const run = await stack.deps.db
+      .selectFrom('runs')
+      .select('plan')
+      .where('id', '=', runId)
+      .executeTakeFirstOrThrow();
+    const caption = (run.plan as { nodes: { id: string; config: { prompt?: string } }[] }).nodes.find(
+      (n) => n.id === 'caption',
+    )!;
+    expect(caption.config.prompt).toBe('Write a warm, friendly caption about {{topic}}');
   });
 });
