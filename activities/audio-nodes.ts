@@ -3,7 +3,7 @@ import type { AudioTtsConfig } from '../core/node-types';
 import type { NodeOutput, NodeTask } from '../core/run-types';
 import type { ActivityDeps } from './deps';
 import { classifyFailures, invalidNodeInput } from './failures';
-import { mediaProgress, parentsOf, withWorkDir } from './media-inputs';
+import { heartbeatWhile, mediaProgress, parentsOf, withWorkDir } from './media-inputs';
 import { storeMedia } from './store-output';
 
 export function audioActivities(deps: ActivityDeps) {
@@ -17,7 +17,9 @@ export function audioActivities(deps: ActivityDeps) {
           const text = (config.text?.trim() || (parentText?.kind === 'text' ? parentText.text : '')).trim();
           if (!text) throw invalidNodeInput(`audio.tts "${task.node.label}" has no text to speak`);
           const { signal } = mediaProgress();
-          const speech = await deps.models.speech.synthesize({ text, voice: config.voice, rate: config.rate, pitch: config.pitch, outPath: join(dir, 'speech.m4a'), signal });
+          const speech = await heartbeatWhile(
+            deps.models.speech.synthesize({ text, voice: config.voice, rate: config.rate, pitch: config.pitch, outPath: join(dir, 'speech.m4a'), signal }),
+          );
           const output = await storeMedia(deps, task, 'audio', { path: speech.path, mimeType: speech.mimeType }, {
             dimensions: null,
             durationSeconds: round(speech.durationSeconds),

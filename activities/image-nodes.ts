@@ -5,7 +5,7 @@ import type { ImageEditConfig, ImageGenerateConfig } from '../core/node-types';
 import type { NodeOutput, NodeTask } from '../core/run-types';
 import type { ActivityDeps } from './deps';
 import { classifyFailures, invalidNodeInput } from './failures';
-import { fetchImage, imageInput } from './media-inputs';
+import { fetchImage, heartbeatWhile, imageInput } from './media-inputs';
 import { storeMedia } from './store-output';
 
 export function aspectRatioOf(value: string | undefined, fallback: AspectRatio): AspectRatio {
@@ -23,7 +23,7 @@ export function imageActivities(deps: ActivityDeps) {
         const config = task.node.config as ImageGenerateConfig;
         const { width, height } = dimensionsFor(aspectRatioOf(config.aspectRatio, '1:1'), config.longEdge);
         const image = await imageInput(deps, task, config.image);
-        const data = await deps.models.image.generate({ prompt: config.prompt, width, height, image, variation: task.variation });
+        const data = await heartbeatWhile(deps.models.image.generate({ prompt: config.prompt, width, height, image, variation: task.variation }));
         const meta = await sharp(data).metadata();
         return storeMedia(deps, task, 'image', { buffer: data, mimeType: meta.format === 'jpeg' ? 'image/jpeg' : 'image/png' }, {
           dimensions: { width: meta.width!, height: meta.height! },

@@ -46,6 +46,24 @@ export async function withWorkDir<T>(fn: (dir: string) => Promise<T>): Promise<T
   }
 }
 
+/** How often an activity waiting on a model says it is alive; the worker batches these for the server. */
+export const HEARTBEAT_EVERY_MS = 1000;
+
+/**
+ * Heartbeats while `work` runs. A model call reports no progress, and without heartbeats the activity never
+ * learns of a cancel (Temporal delivers it in a heartbeat's answer) and a call longer than the heartbeat
+ * timeout is failed as a lost worker.
+ */
+export async function heartbeatWhile<T>(work: Promise<T>): Promise<T> {
+  const ctx = Context.current();
+  const timer = setInterval(() => ctx.heartbeat(), HEARTBEAT_EVERY_MS);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** Heartbeats with ffmpeg's progress, and hands ffmpeg the activity's cancellation. */
 export function mediaProgress(): { onProgress: (percent: number) => void; signal: AbortSignal } {
   const ctx = Context.current();

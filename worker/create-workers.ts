@@ -38,6 +38,9 @@ export async function createWorkers(options: WorkerOptions): Promise<Worker[]> {
     taskQueue: options.mediaTaskQueue,
     activities: options.activities,
     maxConcurrentActivityTaskExecutions: options.mediaConcurrency ?? Math.max(1, cpus().length),
+    // Heartbeats are batched for up to 80% of the heartbeat timeout (24-48 s here), and a cancel only reaches
+    // an activity in a heartbeat's answer: a cancelled ffmpeg job or model call would run on that long.
+    maxHeartbeatThrottleInterval: '2s',
   });
   return [main, media];
 }

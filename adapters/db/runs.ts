@@ -97,7 +97,9 @@ export async function recordRunState(
     await q.set({ status: 'running', started_at: sql`coalesce(started_at, ${now})`, completed_at: null, error_message: null, updated_at: now }).execute();
     return;
   }
-  await q.set({ status: update.status, completed_at: now, error_message: update.errorMessage, updated_at: now }).execute();
+  // The workflow confirms a cancel the API already recorded: the run keeps the time it was cancelled at.
+  const completedAt = update.status === 'cancelled' ? sql<Date>`coalesce(completed_at, ${now})` : now;
+  await q.set({ status: update.status, completed_at: completedAt, error_message: update.errorMessage, updated_at: now }).execute();
   if (update.status === 'cancelled') {
     await db
       .updateTable('run_nodes')

@@ -217,8 +217,13 @@ describe('run lifecycle', () => {
         data: [],
         pagination: { total: 0, limit: 20, offset: 0 },
       });
-      for (const bad of [{ limit: 101 }, { limit: 0 }, { offset: -1 }, { status: 'test' }])
-        expect((await list(bad)).status).toBe(400);
+      const badQueries: Record<string, string | number>[] = [
+        { limit: 101 },
+        { limit: 0 },
+        { offset: -1 },
+        { status: 'test' },
+      ];
+      for (const bad of badQueries) expect((await list(bad)).status).toBe(400);
       // Another workspace sees none of them.
       const theirs = await stack.http
         .get('/v1/runs')
