@@ -2,10 +2,9 @@ import { appFields, vocabularyOf, type AppField } from './app-fields';
 import type { DiscoveryCandidate } from './candidate';
 import { meetsConstraints, type DiscoveryConstraints } from './constraints';
 import { platformsIn, readIntent, summarizeIntent, type IntentMedium } from './intent';
-import { stem, terms, words } from './normalize';
-import { scoreFields, type IntentTerms, type MatchReason } from './score-app';
+import { terms, words } from './normalize';
+import { containsSequence, scoreFields, type IntentTerms, type MatchReason } from './score-app';
 import { synonymsOf } from './synonyms';
-import { containsSequence } from './score-app';
 
 export interface DiscoveryMatch {
   appId: string;
