@@ -29,10 +29,15 @@ const MAX_LINE_CHARS = 64 * 1024;
  *    the socket is never reachable by others, not even for an instant before the chmod.
  * 3. Each connection sends JSON lines; each line is handled in turn and answered with one JSON line.
  */
-export async function startAdminSocket(options: { socketPath: string; handle: AdminHandler }): Promise<AdminSocket> {
+export async function startAdminSocket(options: {
+  socketPath: string;
+  handle: AdminHandler;
+}): Promise<AdminSocket> {
   const { socketPath, handle } = options;
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES)
-    throw new Error(`admin socket path is longer than ${MAX_SOCKET_PATH_BYTES} bytes: ${socketPath}; use a shorter data folder`);
+    throw new Error(
+      `admin socket path is longer than ${MAX_SOCKET_PATH_BYTES} bytes: ${socketPath}; use a shorter data folder`,
+    );
   if (await answers(socketPath)) throw new Error(`another process already serves ${socketPath}`);
 
   const connections = new Set<Socket>();
@@ -106,12 +111,18 @@ async function replyTo(line: string, handle: AdminHandler): Promise<AdminReply> 
 }
 
 /** Sends one command and resolves with its result; a refused command rejects with AdminCommandError. */
-export function sendAdminCommand(socketPath: string, command: unknown, options: { timeoutMs?: number } = {}): Promise<unknown> {
+export function sendAdminCommand(
+  socketPath: string,
+  command: unknown,
+  options: { timeoutMs?: number } = {},
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const conn = createConnection(socketPath);
     let buffer = '';
     conn.setEncoding('utf8');
-    conn.setTimeout(options.timeoutMs ?? 30_000, () => conn.destroy(new Error(`no reply on ${socketPath} in time`)));
+    conn.setTimeout(options.timeoutMs ?? 30_000, () =>
+      conn.destroy(new Error(`no reply on ${socketPath} in time`)),
+    );
     conn.on('connect', () => conn.write(`${JSON.stringify(command)}\n`));
     conn.on('data', (chunk: string) => {
       buffer += chunk;

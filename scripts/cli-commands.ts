@@ -37,10 +37,24 @@ export interface KeyListing {
 
 /** Results are plain JSON so they cross the admin socket unchanged. */
 export type CliResult =
-  | { command: 'keys.create'; workspace: string; workspaceCreated: boolean; role: string; userId: string; keyId: string; key: string }
+  | {
+      command: 'keys.create';
+      workspace: string;
+      workspaceCreated: boolean;
+      role: string;
+      userId: string;
+      keyId: string;
+      key: string;
+    }
   | { command: 'keys.list'; keys: KeyListing[] }
   | { command: 'keys.revoke'; revoked: number }
-  | { command: 'workspaces.create'; workspace: string; workspaceId: string; ownerId: string; credits: number };
+  | {
+      command: 'workspaces.create';
+      workspace: string;
+      workspaceId: string;
+      ownerId: string;
+      credits: number;
+    };
 
 /** A command the operator got wrong (unknown workspace, duplicate name ...): reported without a stack. */
 export class CliCommandError extends Error {
@@ -53,7 +67,10 @@ export class CliCommandError extends Error {
 /** Validates a command (it may come from the socket) and runs it. */
 export async function runCliCommand(db: Kysely<Database>, input: unknown): Promise<CliResult> {
   const parsed = CliCommand.safeParse(input);
-  if (!parsed.success) throw new CliCommandError(`invalid command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new CliCommandError(
+      `invalid command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`,
+    );
   const command = parsed.data;
   switch (command.command) {
     case 'keys.create':
@@ -67,12 +84,24 @@ export async function runCliCommand(db: Kysely<Database>, input: unknown): Promi
   }
 }
 
-async function createKey(db: Kysely<Database>, command: Extract<CliCommand, { command: 'keys.create' }>): Promise<CliResult> {
+async function createKey(
+  db: Kysely<Database>,
+  command: Extract<CliCommand, { command: 'keys.create' }>,
+): Promise<CliResult> {
   const existing = await findWorkspaceByName(db, command.workspace);
-  const workspaceId = existing?.id ?? (await createWorkspace(db, command.workspace, command.credits)).workspaceId;
+  const workspaceId =
+    existing?.id ?? (await createWorkspace(db, command.workspace, command.credits)).workspaceId;
   const userId = await userWithRole(db, workspaceId, command.role);
   const { id, key } = await createApiKey(db, { workspaceId, userId }, command.name);
-  return { command: 'keys.create', workspace: command.workspace, workspaceCreated: !existing, role: command.role, userId, keyId: id, key };
+  return {
+    command: 'keys.create',
+    workspace: command.workspace,
+    workspaceCreated: !existing,
+    role: command.role,
+    userId,
+    keyId: id,
+    key,
+  };
 }
 
 async function listKeys(db: Kysely<Database>, workspace?: string): Promise<KeyListing[]> {
@@ -114,17 +143,32 @@ export function formatCliResult(result: CliResult): string[] {
     case 'keys.list':
       return formatTable(
         ['ID', 'PREFIX', 'NAME', 'WORKSPACE', 'ROLE', 'CREATED', 'REVOKED'],
-        result.keys.map((k) => [k.id, k.prefix, k.name || '-', k.workspace ?? '-', k.role ?? '-', k.createdAt, k.revokedAt ?? '-']),
+        result.keys.map((k) => [
+          k.id,
+          k.prefix,
+          k.name || '-',
+          k.workspace ?? '-',
+          k.role ?? '-',
+          k.createdAt,
+          k.revokedAt ?? '-',
+        ]),
       );
     case 'keys.revoke':
       return [`Revoked ${result.revoked} key${result.revoked === 1 ? '' : 's'}.`];
     case 'workspaces.create':
-      return [`Workspace ${result.workspace} created (id ${result.workspaceId}), owner ${result.ownerId}, ${result.credits} credits.`];
+      return [
+        `Workspace ${result.workspace} created (id ${result.workspaceId}), owner ${result.ownerId}, ${result.credits} credits.`,
+      ];
   }
 }
 
 function formatTable(header: string[], rows: string[][]): string[] {
   if (rows.length === 0) return ['No keys.'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  return [header, ...rows].map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
+  return [header, ...rows].map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd(),
+  );
 }

@@ -2,10 +2,22 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError, type Config } from '../core/config';
 import { openDatabase } from '../adapters/db/connect';
-import { adminSocketPath, claimDataDir, DataDirBusyError, readDataDirOwner, type DataDirOwner } from '../adapters/db/data-dir-lock';
+import {
+  adminSocketPath,
+  claimDataDir,
+  DataDirBusyError,
+  readDataDirOwner,
+  type DataDirOwner,
+} from '../adapters/db/data-dir-lock';
 import { prepareDatabase } from '../adapters/db/prepare';
 import { AdminCommandError, sendAdminCommand } from '../api/admin-socket';
-import { CliCommandError, formatCliResult, runCliCommand, type CliCommand, type CliResult } from './cli-commands';
+import {
+  CliCommandError,
+  formatCliResult,
+  runCliCommand,
+  type CliCommand,
+  type CliResult,
+} from './cli-commands';
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -39,7 +51,8 @@ function parseCommand(argv: string[], config: Config): CliCommand {
   const [group, action, ...rest] = argv;
   const parse = <O extends Record<string, { type: 'string' }>>(options: O, positionals: number) => {
     const parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
-    if (parsed.positionals.length !== positionals) throw new UsageError(`${group} ${action}: expected ${positionals} argument(s)`);
+    if (parsed.positionals.length !== positionals)
+      throw new UsageError(`${group} ${action}: expected ${positionals} argument(s)`);
     return parsed;
   };
   const credits = (value: string | undefined) => {
@@ -49,13 +62,26 @@ function parseCommand(argv: string[], config: Config): CliCommand {
   };
   switch (`${group} ${action}`) {
     case 'keys create': {
-      const { values } = parse({ workspace: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } }, 0);
+      const { values } = parse(
+        { workspace: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
+        0,
+      );
       if (!values.workspace) throw new UsageError('keys create needs --workspace NAME');
-      if (values.role !== undefined && values.role !== 'owner' && values.role !== 'member') throw new UsageError('--role is owner or member');
-      return { command: 'keys.create', workspace: values.workspace, role: values.role ?? 'owner', name: values.name ?? '', credits: config.DEMO_CREDITS };
+      if (values.role !== undefined && values.role !== 'owner' && values.role !== 'member')
+        throw new UsageError('--role is owner or member');
+      return {
+        command: 'keys.create',
+        workspace: values.workspace,
+        role: values.role ?? 'owner',
+        name: values.name ?? '',
+        credits: config.DEMO_CREDITS,
+      };
     }
     case 'keys list':
-      return { command: 'keys.list', workspace: parse({ workspace: { type: 'string' } }, 0).values.workspace };
+      return {
+        command: 'keys.list',
+        workspace: parse({ workspace: { type: 'string' } }, 0).values.workspace,
+      };
     case 'keys revoke':
       return { command: 'keys.revoke', idOrPrefix: parse({}, 1).positionals[0] };
     case 'workspaces create': {
@@ -91,7 +117,10 @@ async function execute(command: CliCommand, config: Config): Promise<CliResult> 
   }
 }
 
-async function withDatabase(options: { url?: string; dataDir?: string }, command: CliCommand): Promise<CliResult> {
+async function withDatabase(
+  options: { url?: string; dataDir?: string },
+  command: CliCommand,
+): Promise<CliResult> {
   const database = await openDatabase({ ...options, poolSize: 2 });
   try {
     await prepareDatabase(database.db);

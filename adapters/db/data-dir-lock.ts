@@ -25,7 +25,9 @@ export class DataDirBusyError extends Error {
     readonly dataDir: string,
     readonly owner: DataDirOwner,
   ) {
-    super(`the data folder ${dataDir} is in use by process ${owner.pid}${owner.apiUrl ? ` (${owner.apiUrl})` : ''}`);
+    super(
+      `the data folder ${dataDir} is in use by process ${owner.pid}${owner.apiUrl ? ` (${owner.apiUrl})` : ''}`,
+    );
     this.name = 'DataDirBusyError';
   }
 }
@@ -87,7 +89,11 @@ function readOwnerFile(path: string): DataDirOwner | null {
   try {
     const parsed = JSON.parse(text) as Partial<DataDirOwner>;
     if (!Number.isInteger(parsed.pid) || parsed.pid! <= 0) return null;
-    return { pid: parsed.pid!, startedAt: String(parsed.startedAt ?? ''), ...(parsed.apiUrl ? { apiUrl: String(parsed.apiUrl) } : {}) };
+    return {
+      pid: parsed.pid!,
+      startedAt: String(parsed.startedAt ?? ''),
+      ...(parsed.apiUrl ? { apiUrl: String(parsed.apiUrl) } : {}),
+    };
   } catch {
     // A half-written or foreign file names no live owner.
     return null;

@@ -5,7 +5,7 @@ import { CatalogError, loadCatalogApps, parseAppFile } from '../../adapters/cata
 import { compileApp } from '../../core/compiled-app';
 
 /** A small valid app file; tests change one field at a time. */
-function validApp(): Record<string, any> {
+function validApp() {
   return {
     appId: '0b9a6f4e-6a57-4c35-9d0c-3c1f2f7a1b11',
     name: 'Tiny Caption',
@@ -25,7 +25,12 @@ function validApp(): Record<string, any> {
     },
     graph: {
       nodes: [
-        { id: 'copy', type: 'text.generate', label: 'Caption', config: { prompt: 'a caption about {{topic}}' } },
+        {
+          id: 'copy',
+          type: 'text.generate',
+          label: 'Caption',
+          config: { prompt: 'a caption about {{topic}}' },
+        },
         { id: 'out', type: 'output', label: 'Caption', config: { label: 'Caption' } },
       ],
       edges: [{ source: 'copy', target: 'out' }],
@@ -42,6 +47,8 @@ function catalogError(run: () => unknown): CatalogError {
   }
   throw new Error('no CatalogError');
 }
+
+type Frontmatter = Record<string, unknown>;
 
 const parse = (app: unknown) => () => parseAppFile('tiny.json', JSON.stringify(app));
 
@@ -62,7 +69,7 @@ describe('loadCatalogApps', () => {
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
     test('a bad file fails with its file name and the field at fault', () => {
-      const app = validApp();
+      const app: Record<string, unknown> = validApp();
       delete app.name;
       writeFileSync(join(dir, 'a-good.json'), JSON.stringify(validApp()));
       writeFileSync(join(dir, 'b-bad.json'), JSON.stringify(app));
@@ -98,18 +105,25 @@ describe('parseAppFile', () => {
 
     const error = catalogError(parse(app));
 
-    expect([error.field, error.message]).toEqual(['graph.nodes[0].config', 'tiny.json: graph.nodes[0].config: parameter "subject" is used but not declared']);
+    expect([error.field, error.message]).toEqual([
+      'graph.nodes[0].config',
+      'tiny.json: graph.nodes[0].config: parameter "subject" is used but not declared',
+    ]);
   });
 
   test.each([
-    ['a 601-character summary', (f: Record<string, any>) => (f.summary = 's'.repeat(601)), 'frontmatter.summary'],
-    ['21 keywords', (f: Record<string, any>) => (f.keywords = Array.from({ length: 21 }, (_, i) => `k${i}`)), 'frontmatter.keywords'],
-    ['an 81-character alias', (f: Record<string, any>) => (f.aliases = ['a'.repeat(81)]), 'frontmatter.aliases.0'],
-    ['schemaVersion 2', (f: Record<string, any>) => (f.schemaVersion = 2), 'frontmatter.schemaVersion'],
-    ['a missing field', (f: Record<string, any>) => delete f.audiences, 'frontmatter.audiences'],
+    ['a 601-character summary', (f: Frontmatter) => (f.summary = 's'.repeat(601)), 'frontmatter.summary'],
+    [
+      '21 keywords',
+      (f: Frontmatter) => (f.keywords = Array.from({ length: 21 }, (_, i) => `k${i}`)),
+      'frontmatter.keywords',
+    ],
+    ['an 81-character alias', (f: Frontmatter) => (f.aliases = ['a'.repeat(81)]), 'frontmatter.aliases.0'],
+    ['schemaVersion 2', (f: Frontmatter) => (f.schemaVersion = 2), 'frontmatter.schemaVersion'],
+    ['a missing field', (f: Frontmatter) => delete f.audiences, 'frontmatter.audiences'],
   ])('frontmatter with %s is rejected', (_, change, field) => {
     const app = validApp();
-    change(app.frontmatter);
+    change(app.frontmatter as Frontmatter);
 
     expect(catalogError(parse(app)).field).toBe(field);
   });
@@ -128,6 +142,9 @@ describe('parseAppFile', () => {
     const app = validApp();
     app.frontmatter.categories = ['  Social   Media ', 'social media', 'TikTok', '', 'tiktok'];
 
-    expect(parseAppFile('tiny.json', JSON.stringify(app)).frontmatter.categories).toEqual(['social media', 'tiktok']);
+    expect(parseAppFile('tiny.json', JSON.stringify(app)).frontmatter.categories).toEqual([
+      'social media',
+      'tiktok',
+    ]);
   });
 });

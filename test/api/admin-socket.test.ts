@@ -6,7 +6,12 @@ import { findKey } from '../../adapters/db/api-keys';
 import { openDatabase, type DatabaseHandle } from '../../adapters/db/connect';
 import { adminSocketPath, claimDataDir, type DataDirClaim } from '../../adapters/db/data-dir-lock';
 import { prepareDatabase } from '../../adapters/db/prepare';
-import { AdminCommandError, sendAdminCommand, startAdminSocket, type AdminSocket } from '../../api/admin-socket';
+import {
+  AdminCommandError,
+  sendAdminCommand,
+  startAdminSocket,
+  type AdminSocket,
+} from '../../api/admin-socket';
 import { runCliCommand } from '../../scripts/cli-commands';
 import { lastLine, runCli } from '../support/cli';
 import { createTestDatabase, type TestDatabase } from '../support/database';
@@ -42,7 +47,10 @@ describe('startAdminSocket', () => {
   });
 
   test('answers each JSON line with the handler result and only the owner may open the socket (0600)', async () => {
-    socket = await startAdminSocket({ socketPath: join(dir, 'admin.sock'), handle: async (command) => ({ echoed: command }) });
+    socket = await startAdminSocket({
+      socketPath: join(dir, 'admin.sock'),
+      handle: async (command) => ({ echoed: command }),
+    });
 
     const mode = (await stat(socket.path)).mode & 0o777;
     const replies = await exchange(socket.path, '{"a":1}\n\n{"b":2}\n', 2);
@@ -86,7 +94,9 @@ describe('startAdminSocket', () => {
   test('a path too long for a Unix socket is refused with a hint', async () => {
     const path = join(dir, 'x'.repeat(120), 'admin.sock');
 
-    await expect(startAdminSocket({ socketPath: path, handle: async () => null })).rejects.toThrow('use a shorter data folder');
+    await expect(startAdminSocket({ socketPath: path, handle: async () => null })).rejects.toThrow(
+      'use a shorter data folder',
+    );
   });
 });
 
@@ -104,7 +114,10 @@ describe('scripts/cli.ts while the service holds the data folder', () => {
     database = await openDatabase({ url: testDb.url, poolSize: 2 });
     await prepareDatabase(database.db);
     claim = claimDataDir(dataDir, { apiUrl: 'http://127.0.0.1:9' });
-    socket = await startAdminSocket({ socketPath: adminSocketPath(dataDir), handle: (command) => runCliCommand(database.db, command) });
+    socket = await startAdminSocket({
+      socketPath: adminSocketPath(dataDir),
+      handle: (command) => runCliCommand(database.db, command),
+    });
   });
   afterAll(async () => {
     await socket.close();
@@ -126,7 +139,11 @@ describe('scripts/cli.ts while the service holds the data folder', () => {
   test('a command the service refuses is reported as the CLI error', async () => {
     const run = await runCli(['keys', 'revoke', 'atl_nothing'], env());
 
-    expect(run).toEqual({ code: 1, stdout: '', stderr: 'error: no active key has the id or prefix "atl_nothing"\n' });
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'error: no active key has the id or prefix "atl_nothing"\n',
+    });
   });
 
   test('a service that holds the folder but has no admin socket gives a clear error', async () => {
@@ -136,7 +153,9 @@ describe('scripts/cli.ts while the service holds the data folder', () => {
       const run = await runCli(['keys', 'list'], { DATABASE_URL: undefined, ATELIER_DATA_DIR: silent });
 
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain(`the service (pid ${process.pid}) holds ${silent} but does not answer on its admin socket`);
+      expect(run.stderr).toContain(
+        `the service (pid ${process.pid}) holds ${silent} but does not answer on its admin socket`,
+      );
     } finally {
       silentClaim.release();
       await rm(silent, { recursive: true, force: true });

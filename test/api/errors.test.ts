@@ -12,7 +12,11 @@ import { insertWorkspaceApp } from '../support/workspace-apps';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The whole envelope of an error that carries no details. */
-const envelope = (code: keyof typeof ERROR_CODES, error: string | jest.AsymmetricMatcher, requestId: unknown = expect.stringMatching(UUID)) => ({
+const envelope = (
+  code: keyof typeof ERROR_CODES,
+  error: string | jest.AsymmetricMatcher,
+  requestId: unknown = expect.stringMatching(UUID),
+) => ({
   error,
   code,
   retryable: ERROR_CODES[code].retryable,
@@ -36,7 +40,10 @@ describe('the /v1 error envelope', () => {
     });
 
     test('a well-formed id from the caller is echoed on success and on error', async () => {
-      const ok = await api.http.get('/v1/apps').set('x-api-key', api.users.owner.key).set('X-Request-Id', 'trace-42.a:b_c');
+      const ok = await api.http
+        .get('/v1/apps')
+        .set('x-api-key', api.users.owner.key)
+        .set('X-Request-Id', 'trace-42.a:b_c');
       const failed = await api.http.get('/v1/apps').set('X-Request-Id', 'trace-43');
 
       expect(ok.status).toBe(200);
@@ -62,7 +69,9 @@ describe('the /v1 error envelope', () => {
 
       for (const res of [none, basic, emptyBearer]) {
         expect(res.status).toBe(401);
-        expect(res.body).toEqual(envelope('AUTH_MISSING_KEY', expect.any(String), res.headers['x-request-id']));
+        expect(res.body).toEqual(
+          envelope('AUTH_MISSING_KEY', expect.any(String), res.headers['x-request-id']),
+        );
       }
     });
 
@@ -83,7 +92,10 @@ describe('the /v1 error envelope', () => {
     });
 
     test('a revoked key gives 401 AUTH_INVALID_KEY', async () => {
-      const { id, key } = await createApiKey(api.database.db, { workspaceId: api.users.owner.workspaceId, userId: api.users.owner.userId });
+      const { id, key } = await createApiKey(api.database.db, {
+        workspaceId: api.users.owner.workspaceId,
+        userId: api.users.owner.userId,
+      });
       await revokeApiKey(api.database.db, id);
 
       const res = await api.http.get('/v1/apps').set('x-api-key', key);
@@ -105,7 +117,13 @@ describe('the /v1 error envelope', () => {
         keys.push(key);
         await api.database.db
           .insertInto('api_keys')
-          .values({ id: newId(), ...row, name: 'broken', key_prefix: key.slice(0, 10), key_hash: hashApiKey(key) })
+          .values({
+            id: newId(),
+            ...row,
+            name: 'broken',
+            key_prefix: key.slice(0, 10),
+            key_hash: hashApiKey(key),
+          })
           .execute();
       }
 
@@ -180,7 +198,10 @@ describe('the /v1 error envelope', () => {
       ['GET', "/v1/runs/1'%20or%201=1"],
       ['POST', '/v1/runs/nope/cancel'],
     ])('a malformed id in %s %s gives 404, never 500', async (method, path) => {
-      const req = method === 'GET' ? api.http.get(path) : api.http.post(path).send({ visibility: 'public', inputs: {} });
+      const req =
+        method === 'GET'
+          ? api.http.get(path)
+          : api.http.post(path).send({ visibility: 'public', inputs: {} });
 
       const res = await req.set('x-api-key', api.users.owner.key);
 
@@ -201,7 +222,9 @@ describe('the /v1 error envelope', () => {
       const res = await http.get('/v1/webhooks/signing-key').set('x-api-key', api.users.owner.key);
 
       expect(res.status).toBe(500);
-      expect(res.body).toEqual(envelope('INTERNAL_ERROR', 'Internal server error', res.headers['x-request-id']));
+      expect(res.body).toEqual(
+        envelope('INTERNAL_ERROR', 'Internal server error', res.headers['x-request-id']),
+      );
       expect(res.text).not.toMatch(/secret|key\.pem|at .*\.ts/);
       expect(logged.join('')).toContain('/srv/secret/key.pem');
     });
@@ -257,4 +280,3 @@ describe('the /v1 error envelope', () => {
     });
   });
 });
-

@@ -22,7 +22,13 @@ describe('deriveCapabilities', () => {
     // hero(image.generate: {{product}}) --> check(quality.check) --> hero_out(output "Hero")
     //        |
     //        +--> crop(image.edit, jpeg) --> crop_out(output "Crop")
-    const product = AppParameter.parse({ id: 'p1', key: 'product', name: 'Product', type: 'url', accept: ['image'] });
+    const product = AppParameter.parse({
+      id: 'p1',
+      key: 'product',
+      name: 'Product',
+      type: 'url',
+      accept: ['image'],
+    });
     const g = graph(
       [
         ['hero', 'image.generate', { prompt: 'a hero shot', image: '{{product}}' }],
@@ -38,12 +44,19 @@ describe('deriveCapabilities', () => {
     const capabilities = deriveCapabilities(
       plan,
       [product],
-      frontmatter({ platforms: ['instagram', 'linkedin', 'facebook', 'pinterest'], useCases: ['product launch', 'ads', 'sale', 'extra'] }),
+      frontmatter({
+        platforms: ['instagram', 'linkedin', 'facebook', 'pinterest'],
+        useCases: ['product launch', 'ads', 'sale', 'extra'],
+      }),
     );
 
     expect(capabilities).toEqual({
       produces: ['image', 'edited-image'],
-      strengths: ['automated quality control with retries', '2 deliverables in one run', 'exact platform crops and overlays'],
+      strengths: [
+        'automated quality control with retries',
+        '2 deliverables in one run',
+        'exact platform crops and overlays',
+      ],
       bestFor: ['instagram image', 'linkedin image', 'facebook image', 'product launch', 'ads', 'sale'],
       limitations: ['requires an image URL (Product)', 'no video or audio output'],
       outputFormats: ['image/png', 'image/jpeg'],
@@ -84,12 +97,23 @@ describe('deriveCapabilities', () => {
         'human approval before delivery',
       ],
       bestFor: ['tiktok video'],
-      limitations: ['waits for a human decision before completing', 'video length follows the voiceover, at most 90 seconds'],
+      limitations: [
+        'waits for a human decision before completing',
+        'video length follows the voiceover, at most 90 seconds',
+      ],
       outputFormats: ['video/mp4'],
       hasQualityControl: false,
       hasHumanApproval: true,
       generationStepCount: 4,
-      nodeTypes: ['audio.tts', 'human.approval', 'image.generate', 'output', 'text.generate', 'video.compose', 'video.generate'],
+      nodeTypes: [
+        'audio.tts',
+        'human.approval',
+        'image.generate',
+        'output',
+        'text.generate',
+        'video.compose',
+        'video.generate',
+      ],
     });
   });
 

@@ -33,7 +33,12 @@ describe('ancestorsOf', () => {
   });
 
   test('several targets give the union once, and unknown ids are ignored', () => {
-    expect(ancestorsOf(plan, ['words', 'clip', 'ghost', 'clip'])).toEqual(['script', 'backdrop', 'clip', 'words']);
+    expect(ancestorsOf(plan, ['words', 'clip', 'ghost', 'clip'])).toEqual([
+      'script',
+      'backdrop',
+      'clip',
+      'words',
+    ]);
   });
 });
 

@@ -3,8 +3,23 @@ import { validateInputs } from '../../core/validate-inputs';
 
 const parameters = [
   AppParameter.parse({ id: 'p1', key: 'topic', name: 'Topic', type: 'text' }),
-  AppParameter.parse({ id: 'p2', key: 'style', name: 'Style', type: 'options', options: ['Bold', 'Calm'], default: 'Calm' }),
-  AppParameter.parse({ id: 'p3', key: 'photos', name: 'Photos', type: 'url', accept: ['image'], multiple: true, default: [] }),
+  AppParameter.parse({
+    id: 'p2',
+    key: 'style',
+    name: 'Style',
+    type: 'options',
+    options: ['Bold', 'Calm'],
+    default: 'Calm',
+  }),
+  AppParameter.parse({
+    id: 'p3',
+    key: 'photos',
+    name: 'Photos',
+    type: 'url',
+    accept: ['image'],
+    multiple: true,
+    default: [],
+  }),
   AppParameter.parse({ id: 'p4', key: 'caption_tone', name: 'Caption tone', type: 'text', default: '' }),
 ];
 
@@ -12,7 +27,10 @@ describe('validateInputs', () => {
   test('values keyed by key or by name resolve to keys, defaults fill the rest', () => {
     const resolved = validateInputs(parameters, { topic: 'tea', 'Caption tone': 'warm' });
 
-    expect(resolved).toEqual({ values: { topic: 'tea', style: 'Calm', photos: [], caption_tone: 'warm' }, details: [] });
+    expect(resolved).toEqual({
+      values: { topic: 'tea', style: 'Calm', photos: [], caption_tone: 'warm' },
+      details: [],
+    });
   });
 
   test('a single value of a multiple parameter becomes a list', () => {
@@ -27,7 +45,9 @@ describe('validateInputs', () => {
 
     expect(resolved).toEqual({
       values: { topic: 'coffee', style: 'Calm', photos: [], caption_tone: '' },
-      details: [{ param: 'STYLE', code: 'unknown_parameter', message: '"STYLE" matches no parameter of this app' }],
+      details: [
+        { param: 'STYLE', code: 'unknown_parameter', message: '"STYLE" matches no parameter of this app' },
+      ],
     });
   });
 
@@ -38,16 +58,33 @@ describe('validateInputs', () => {
   });
 
   test('every problem is reported: unknown keys first, then in parameter order', () => {
-    const resolved = validateInputs(parameters, { style: 'Loud', photos: ['https://example.com/a.png', 'ftp://x/y'], caption_tone: 7, extra: 1 });
+    const resolved = validateInputs(parameters, {
+      style: 'Loud',
+      photos: ['https://example.com/a.png', 'ftp://x/y'],
+      caption_tone: 7,
+      extra: 1,
+    });
 
     expect(resolved).toEqual({
       values: {},
       details: [
         { param: 'extra', code: 'unknown_parameter', message: '"extra" matches no parameter of this app' },
-        { param: 'Topic', code: 'missing_no_default', message: '"Topic" (key "topic") has no default and no value was supplied' },
-        { param: 'Style', code: 'invalid_option', message: 'Style: "Loud" is not allowed; allowed: "Bold", "Calm"' },
+        {
+          param: 'Topic',
+          code: 'missing_no_default',
+          message: '"Topic" (key "topic") has no default and no value was supplied',
+        },
+        {
+          param: 'Style',
+          code: 'invalid_option',
+          message: 'Style: "Loud" is not allowed; allowed: "Bold", "Calm"',
+        },
         { param: 'Photos', code: 'invalid_media', message: 'Photos: "ftp://x/y" is not an http(s) URL' },
-        { param: 'Caption tone', code: 'invalid_type', message: 'Caption tone: expects a string, got number' },
+        {
+          param: 'Caption tone',
+          code: 'invalid_type',
+          message: 'Caption tone: expects a string, got number',
+        },
       ],
     });
   });

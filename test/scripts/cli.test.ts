@@ -35,7 +35,11 @@ describe('scripts/cli.ts against PostgreSQL', () => {
       role: 'owner',
       revoked: false,
     });
-    expect(await creditBalance(database.db, workspace!.id)).toEqual({ balance: 250, totalEarned: 250, totalSpent: 0 });
+    expect(await creditBalance(database.db, workspace!.id)).toEqual({
+      balance: 250,
+      totalEarned: 250,
+      totalSpent: 0,
+    });
   });
 
   test('keys create with --role member adds a member to the existing workspace', async () => {
@@ -56,7 +60,15 @@ describe('scripts/cli.ts against PostgreSQL', () => {
     const [header, row, ...rest] = run.stdout.trimEnd().split('\n');
     expect(header.split(/\s+/)).toEqual(['ID', 'PREFIX', 'NAME', 'WORKSPACE', 'ROLE', 'CREATED', 'REVOKED']);
     expect(rest).toEqual([]);
-    expect(row.split(/\s+/)).toEqual([expect.any(String), key.slice(0, 10), 'listing', 'listed', 'owner', expect.stringMatching(/^\d{4}-/), '-']);
+    expect(row.split(/\s+/)).toEqual([
+      expect.any(String),
+      key.slice(0, 10),
+      'listing',
+      'listed',
+      'owner',
+      expect.stringMatching(/^\d{4}-/),
+      '-',
+    ]);
     expect(run.stdout).not.toContain(key);
   });
 

@@ -14,8 +14,13 @@ async function main(): Promise<void> {
   try {
     await prepareDatabase(database.db);
     await prepareDatabase(database.db);
-    const migrations = await sql<{ name: string }>`select name from atelier_migrations order by name`.execute(database.db);
-    const apps = await database.db.selectFrom('apps').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const migrations = await sql<{ name: string }>`select name from atelier_migrations order by name`.execute(
+      database.db,
+    );
+    const apps = await database.db
+      .selectFrom('apps')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
 
     const { workspaceId, ownerId } = await createWorkspace(database.db, 'embedded', 10);
     const { id, key } = await createApiKey(database.db, { workspaceId, userId: ownerId }, 'local');
@@ -24,7 +29,16 @@ async function main(): Promise<void> {
     const afterRevoke = await findKey(database.db, key);
     const unknown = await findKey(database.db, `${key}x`);
 
-    const result = { kind: database.kind, migrations: migrations.rows.map((r) => r.name), apps: apps.n, ids: { id, workspaceId, ownerId }, found, revoked, afterRevoke, unknown };
+    const result = {
+      kind: database.kind,
+      migrations: migrations.rows.map((r) => r.name),
+      apps: apps.n,
+      ids: { id, workspaceId, ownerId },
+      found,
+      revoked,
+      afterRevoke,
+      unknown,
+    };
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     await database.close();

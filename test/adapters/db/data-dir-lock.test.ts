@@ -2,7 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claimDataDir, DataDirBusyError, pidFilePath, readDataDirOwner } from '../../../adapters/db/data-dir-lock';
+import {
+  claimDataDir,
+  DataDirBusyError,
+  pidFilePath,
+  readDataDirOwner,
+} from '../../../adapters/db/data-dir-lock';
 
 /** The pid of a process that has already exited. */
 function deadPid(): number {
@@ -21,7 +26,11 @@ describe('claimDataDir and readDataDirOwner', () => {
 
     const claim = claimDataDir(dataDir, { apiUrl: 'http://127.0.0.1:3000' });
 
-    expect(readDataDirOwner(dataDir)).toEqual({ pid: process.pid, apiUrl: 'http://127.0.0.1:3000', startedAt: expect.any(String) });
+    expect(readDataDirOwner(dataDir)).toEqual({
+      pid: process.pid,
+      apiUrl: 'http://127.0.0.1:3000',
+      startedAt: expect.any(String),
+    });
     claim.release();
     expect(existsSync(pidFilePath(dataDir))).toBe(false);
   });

@@ -5,7 +5,12 @@ import { MIGRATIONS } from '../../../adapters/db/migrations';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-function runSmoke(): Promise<Record<string, any>> {
+interface Smoke {
+  ids: { id: string; workspaceId: string; ownerId: string };
+  [field: string]: unknown;
+}
+
+function runSmoke(): Promise<Smoke> {
   return new Promise((resolve, reject) => {
     execFile('npx', ['tsx', 'test/support/pglite-smoke.ts'], { cwd: ROOT }, (err, stdout, stderr) => {
       if (err) reject(new Error(`pglite smoke failed: ${stderr}`));

@@ -26,9 +26,24 @@ const cardApp = AppDefinition.parse({
   name: 'Launch Card',
   description: 'A launch card from a product photo.',
   parameters: [
-    { id: 'p_photo', key: 'photo', name: 'Photo', type: 'url', accept: ['image'], description: 'The product photo.' },
+    {
+      id: 'p_photo',
+      key: 'photo',
+      name: 'Photo',
+      type: 'url',
+      accept: ['image'],
+      description: 'The product photo.',
+    },
     { id: 'p_headline', key: 'headline', name: 'Headline', type: 'text', default: 'New in' },
-    { id: 'p_style', key: 'style', name: 'Style', type: 'options', options: ['Clean', 'Bold'], default: 'Clean', multiple: false },
+    {
+      id: 'p_style',
+      key: 'style',
+      name: 'Style',
+      type: 'options',
+      options: ['Clean', 'Bold'],
+      default: 'Clean',
+      multiple: false,
+    },
   ],
   frontmatter: {
     schemaVersion: 1,
@@ -44,7 +59,12 @@ const cardApp = AppDefinition.parse({
   },
   graph: {
     nodes: [
-      { id: 'card', type: 'image.generate', label: 'Card', config: { prompt: '{{headline}} in a {{style}} style', image: '{{photo}}' } },
+      {
+        id: 'card',
+        type: 'image.generate',
+        label: 'Card',
+        config: { prompt: '{{headline}} in a {{style}} style', image: '{{photo}}' },
+      },
       { id: 'check', type: 'quality.check', label: 'Check', config: {} },
       { id: 'out', type: 'output', label: 'Card', config: { label: 'Card' } },
     ],
@@ -64,8 +84,15 @@ describe('apps API', () => {
     api = await createTestApi();
     ({ owner, member, outsider } = api.users);
     const db = api.database.db;
-    const add = async (label: string, creator: TestUser, visibility: 'private' | 'shared' | 'public', description?: string) => {
-      ids[label] = (await insertWorkspaceApp(db, creator, visibility, { name: `Zephyr ${label}`, description })).appId;
+    const add = async (
+      label: string,
+      creator: TestUser,
+      visibility: 'private' | 'shared' | 'public',
+      description?: string,
+    ) => {
+      ids[label] = (
+        await insertWorkspaceApp(db, creator, visibility, { name: `Zephyr ${label}`, description })
+      ).appId;
     };
     await add('owner private', owner, 'private');
     await add('member private', member, 'private');
@@ -74,7 +101,11 @@ describe('apps API', () => {
     await add('b shared', outsider, 'shared');
     await add('b public one', outsider, 'public', 'Sale at 100% off');
     await add('b public two', outsider, 'public', 'Also has a quokka');
-    await insertApp(db, cardApp, { workspaceId: owner.workspaceId, creatorId: owner.userId, visibility: 'shared' });
+    await insertApp(db, cardApp, {
+      workspaceId: owner.workspaceId,
+      creatorId: owner.userId,
+      visibility: 'shared',
+    });
   });
   afterAll(() => api.close());
 
@@ -106,12 +137,24 @@ describe('apps API', () => {
     });
 
     test('another workspace sees only its own apps and the public ones', async () => {
-      expect(await names('?search=zephyr', outsider)).toEqual(['Zephyr b private', 'Zephyr b shared', 'Zephyr b public one', 'Zephyr b public two']);
+      expect(await names('?search=zephyr', outsider)).toEqual([
+        'Zephyr b private',
+        'Zephyr b shared',
+        'Zephyr b public one',
+        'Zephyr b public two',
+      ]);
     });
 
     test('limit caps the public apps only; own apps are always listed', async () => {
-      expect(await names('?search=zephyr&limit=1', member)).toEqual(['Zephyr member private', 'Zephyr member shared', 'Zephyr b public one']);
-      expect(await names('?search=zephyr&limit=0', member)).toEqual(['Zephyr member private', 'Zephyr member shared']);
+      expect(await names('?search=zephyr&limit=1', member)).toEqual([
+        'Zephyr member private',
+        'Zephyr member shared',
+        'Zephyr b public one',
+      ]);
+      expect(await names('?search=zephyr&limit=0', member)).toEqual([
+        'Zephyr member private',
+        'Zephyr member shared',
+      ]);
     });
 
     test('an empty limit is no limit (it used to hide every public app)', async () => {
@@ -130,7 +173,12 @@ describe('apps API', () => {
       const res = await get('/v1/apps', outsider);
 
       const catalog = loadCatalogApps();
-      const listed = res.body.data as Record<string, any>[];
+      const listed = res.body.data as {
+        appId: string;
+        description: unknown;
+        visibility: string;
+        capabilities: object;
+      }[];
       expect(listed.map((a) => a.appId)).toEqual(expect.arrayContaining(catalog.map((a) => a.appId)));
       for (const app of listed) {
         expect(app).toEqual({
@@ -150,7 +198,9 @@ describe('apps API', () => {
       const res = await get('/v1/apps?limit=-1', owner);
 
       expect(res.status).toBe(400);
-      expect(res.body.details).toEqual([{ param: 'limit', code: 'invalid_value', message: expect.stringMatching(/^limit: /) }]);
+      expect(res.body.details).toEqual([
+        { param: 'limit', code: 'invalid_value', message: expect.stringMatching(/^limit: /) },
+      ]);
     });
   });
 
@@ -167,9 +217,37 @@ describe('apps API', () => {
           isPublic: false,
           visibility: 'shared',
           parameters: [
-            { id: 'p_photo', name: 'Photo', key: 'photo', type: 'url', required: true, description: 'The product photo.', accept: ['image'], multiple: false },
-            { id: 'p_headline', name: 'Headline', key: 'headline', type: 'text', required: true, description: '', default: 'New in', multiple: false },
-            { id: 'p_style', name: 'Style', key: 'style', type: 'options', required: true, description: '', options: ['Clean', 'Bold'], default: 'Clean', multiple: false },
+            {
+              id: 'p_photo',
+              name: 'Photo',
+              key: 'photo',
+              type: 'url',
+              required: true,
+              description: 'The product photo.',
+              accept: ['image'],
+              multiple: false,
+            },
+            {
+              id: 'p_headline',
+              name: 'Headline',
+              key: 'headline',
+              type: 'text',
+              required: true,
+              description: '',
+              default: 'New in',
+              multiple: false,
+            },
+            {
+              id: 'p_style',
+              name: 'Style',
+              key: 'style',
+              type: 'options',
+              required: true,
+              description: '',
+              options: ['Clean', 'Bold'],
+              default: 'Clean',
+              multiple: false,
+            },
           ],
           outputs: [{ index: 0, label: 'Card', type: 'image' }],
           frontmatter: {
@@ -205,7 +283,9 @@ describe('apps API', () => {
       const res = await get(`/v1/apps/${catalogApp.appId}`, outsider);
 
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual(expect.objectContaining({ appId: catalogApp.appId, name: catalogApp.name, isPublic: true }));
+      expect(res.body.data).toEqual(
+        expect.objectContaining({ appId: catalogApp.appId, name: catalogApp.name, isPublic: true }),
+      );
     });
   });
 
@@ -239,7 +319,10 @@ describe('apps API', () => {
 
   describe('POST /v1/apps/:appId/visibility', () => {
     const post = (appId: string, user: TestUser, body: unknown) =>
-      api.http.post(`/v1/apps/${appId}/visibility`).set('x-api-key', user.key).send(body as object);
+      api.http
+        .post(`/v1/apps/${appId}/visibility`)
+        .set('x-api-key', user.key)
+        .send(body as object);
 
     test('the creator may change it, and the change is stored', async () => {
       const app = await insertWorkspaceApp(api.database.db, member, 'private', { name: 'Creator change' });
@@ -286,13 +369,19 @@ describe('apps API', () => {
       expect([res.status, res.body.code]).toEqual([403, 'FORBIDDEN']);
     });
 
-    test.each([[{ visibility: 'secret' }], [{}], [{ visibility: 1 }]])('an invalid body %j gives 400 VALIDATION_ERROR', async (body) => {
-      const res = await post(ids['member shared'], owner, body);
+    test.each([[{ visibility: 'secret' }], [{}], [{ visibility: 1 }]])(
+      'an invalid body %j gives 400 VALIDATION_ERROR',
+      async (body) => {
+        const res = await post(ids['member shared'], owner, body);
 
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual(
-        expect.objectContaining({ code: 'VALIDATION_ERROR', details: [expect.objectContaining({ param: 'visibility' })] }),
-      );
-    });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual(
+          expect.objectContaining({
+            code: 'VALIDATION_ERROR',
+            details: [expect.objectContaining({ param: 'visibility' })],
+          }),
+        );
+      },
+    );
   });
 });
