@@ -35,7 +35,7 @@ export function createApp(deps: ApiDeps): Koa {
     requestId(),
     errorEnvelope({ logger: deps.logger }),
     rateLimit({ limiter: deps.rateLimiter }),
-    authenticate({ db: deps.db }),
+    authenticate({ db: deps.db, cacheMs: deps.config.API_KEY_CACHE_MS }),
     bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT_BYTES, encoding: 'utf-8' }),
     v1.routes() as unknown as Koa.Middleware,
   ]);

@@ -37,6 +37,8 @@ export const Config = z.object({
   MEDIA_TASK_QUEUE: z.string().default('atelier-media'),
 
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  /** A valid key's lookup is reused this long; a revoked key stops working within it. */
+  API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   TRUST_PROXY: flag,
 
   STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),

@@ -4,7 +4,7 @@
  *    deterministic, instant, no database.
  * 2. Runs each scenario through the real `runApp` workflow: an app graph compiled by `core/`, driven by updates
  *    or cancellation where the scenario says so, and checks that it ended as intended.
- * 3. Saves each history as proto JSON (`historyToJSON`, see history-json.ts) in `<scenario>.json`.
+ * 3. Saves each history as proto JSON (`historyToJSON`) in `<scenario>.json`.
  * Usage: npm run record-histories [-- scenario ...]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -23,7 +23,7 @@ import type { runApp } from '../workflows';
 import { bundleWorkflows, createWorkers } from '../worker/create-workers';
 import { startTemporalDevServer } from './dev-server';
 import { freePort } from './free-port';
-import { historyToJson } from './history-json';
+import { historyToJSON as historyToJson } from '@temporalio/common/lib/proto-utils';
 import { findTemporalCli, REPO_ROOT } from './temporal-cli';
 
 export const HISTORIES_DIR = path.join(REPO_ROOT, 'test', 'fixtures', 'histories');

@@ -27,31 +27,47 @@ const PURPOSE_INSTRUCTIONS: Record<string, string> = {
   generic: 'Answer with the requested text only.',
 };
 
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** One chat completion; the assistant's text. `json` asks the server for a JSON object. */
+export async function chatCompletion(
+  options: OpenAiOptions,
+  messages: ChatMessage[],
+  settings: { temperature: number; seed?: number; json?: boolean; timeoutMs?: number },
+): Promise<string> {
+  const body = await providerJson<{ choices?: { message?: { content?: string } }[] }>({
+    url: endpoint(options, '/chat/completions'),
+    headers: headers(options),
+    timeoutMs: settings.timeoutMs ?? TIMEOUT_MS,
+    body: {
+      model: options.chatModel,
+      messages,
+      temperature: settings.temperature,
+      ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
+      ...(settings.json ? { response_format: { type: 'json_object' } } : {}),
+    },
+  });
+  const content = body.choices?.[0]?.message?.content?.trim();
+  if (!content) throw new ProviderUnavailable('chat completion had no content');
+  return content;
+}
+
 /** Chat completions from any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp server). */
 export function openAiText(options: OpenAiOptions): TextModel {
   return {
     name: `openai:${options.chatModel}`,
-    async generate(request) {
+    generate(request) {
       const system = [PURPOSE_INSTRUCTIONS[request.purpose] ?? PURPOSE_INSTRUCTIONS.generic, request.system, request.maxWords ? `At most ${request.maxWords} words.` : '']
         .filter(Boolean)
         .join(' ');
-      const body = await providerJson<{ choices?: { message?: { content?: string } }[] }>({
-        url: endpoint(options, '/chat/completions'),
-        headers: headers(options),
-        timeoutMs: TIMEOUT_MS,
-        body: {
-          model: options.chatModel,
-          messages: [
-            { role: 'system', content: system },
-            { role: 'user', content: request.prompt },
-          ],
-          temperature: request.variation > 1 ? 0.9 : 0.7,
-          seed: request.variation,
-        },
-      });
-      const content = body.choices?.[0]?.message?.content?.trim();
-      if (!content) throw new ProviderUnavailable('chat completion had no content');
-      return content;
+      const messages: ChatMessage[] = [
+        { role: 'system', content: system },
+        { role: 'user', content: request.prompt },
+      ];
+      return chatCompletion(options, messages, { temperature: request.variation > 1 ? 0.9 : 0.7, seed: request.variation });
     },
   };
 }

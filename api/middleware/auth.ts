@@ -5,24 +5,46 @@ import type { Caller } from '../../core/app-access';
 import { findKey, type KeyContext } from '../../adapters/db/api-keys';
 import type { Database } from '../../adapters/db/schema';
 
+const CACHE_MAX_ENTRIES = 10_000;
+
+export interface AuthOptions {
+  db: Kysely<Database>;
+  /** How long a valid key's lookup is reused; a revocation takes effect within this time. 0 disables. */
+  cacheMs: number;
+}
+
 /** Reads the key from `x-api-key` or `Authorization: Bearer`, and puts the Caller on `ctx.state.caller`. */
-export function authenticate(options: { db: Kysely<Database> }): Middleware {
+export function authenticate(options: AuthOptions): Middleware {
+  const cache = new Map<string, { caller: Caller; expires: number }>();
   return async function authenticateMiddleware(ctx, next) {
     const key = presentedKey(ctx.get('x-api-key'), ctx.get('authorization'));
     if (!key) throw new AtelierError('AUTH_MISSING_KEY', 'Missing API key: send x-api-key or Authorization: Bearer');
-    let record: KeyContext | null;
-    try {
-      record = await findKey(options.db, key);
-    } catch {
-      throw new AtelierError('AUTH_FAILED', 'Could not validate the API key; try again');
+    const cached = cache.get(key);
+    if (cached && cached.expires > Date.now()) ctx.state.caller = cached.caller;
+    else {
+      ctx.state.caller = callerOf(await lookUp(options.db, key));
+      if (options.cacheMs > 0) {
+        if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
+        cache.set(key, { caller: ctx.state.caller, expires: Date.now() + options.cacheMs });
+      }
     }
-    if (!record || record.revoked) throw new AtelierError('AUTH_INVALID_KEY', 'Invalid API key');
-    if (!record.workspaceId || !record.userId || !record.role)
-      throw new AtelierError('AUTH_INVALID_CONTEXT', 'API key has no workspace or user context');
-    const caller: Caller = { workspaceId: record.workspaceId, userId: record.userId, role: record.role };
-    ctx.state.caller = caller;
     await next();
   };
+}
+
+async function lookUp(db: Kysely<Database>, key: string): Promise<KeyContext | null> {
+  try {
+    return await findKey(db, key);
+  } catch {
+    throw new AtelierError('AUTH_FAILED', 'Could not validate the API key; try again');
+  }
+}
+
+function callerOf(record: KeyContext | null): Caller {
+  if (!record || record.revoked) throw new AtelierError('AUTH_INVALID_KEY', 'Invalid API key');
+  if (!record.workspaceId || !record.userId || !record.role)
+    throw new AtelierError('AUTH_INVALID_CONTEXT', 'API key has no workspace or user context');
+  return { workspaceId: record.workspaceId, userId: record.userId, role: record.role };
 }
 
 function presentedKey(apiKeyHeader: string, authorization: string): string | null {

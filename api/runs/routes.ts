@@ -4,8 +4,8 @@ import type { Caller } from '../../core/app-access';
 import { notFound, AtelierError } from '../../core/errors';
 import { isUuid } from '../../core/ids';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, WAIT_TIMEOUT_DEFAULT_SECONDS, WAIT_TIMEOUT_MAX_SECONDS, WAIT_TIMEOUT_MIN_SECONDS } from '../../core/limits';
-import { cancelRunRecord, findRun, listRuns } from '../../adapters/db/runs';
-import { loadRunView, presentRunSummary, isTerminal } from '../../adapters/db/run-view';
+import { cancelRunRecord, findRun, findRunNodes, listRuns } from '../../adapters/db/runs';
+import { presentRun, presentRunSummary, isTerminal } from '../../adapters/db/run-view';
 import type { ApiDeps } from '../deps';
 import { parseWith, uuidParam } from '../validate';
 import { loadUsableApp } from '../apps/app-store';
@@ -69,7 +69,7 @@ export function runsRouter(deps: ApiDeps): Router {
 
   router.get('/runs/:runId', async (ctx) => {
     const run = await ownRun(ctx);
-    ctx.body = { data: await loadRunView(deps.db, run.id) };
+    ctx.body = { data: presentRun(run, await findRunNodes(deps.db, run.id)) };
   });
 
   router.get('/runs/:runId/wait', async (ctx) => {

@@ -19,7 +19,7 @@ export interface FakeServer {
 export type FakeHandler = (
   req: RecordedRequest,
   baseUrl: string,
-) => { status?: number; json?: unknown; body?: Buffer; type?: string; headers?: Record<string, string> };
+) => { status?: number; json?: unknown; body?: Buffer; type?: string; headers?: Record<string, string | undefined> };
 
 /** A local HTTP server that speaks a provider's protocol from a handler, recording every request. */
 export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
@@ -34,9 +34,9 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
       requests.push(recorded);
       const answer = handler(recorded, baseUrl);
       if (answer.json !== undefined) {
-        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.json));
+        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...defined(answer.headers) }).end(JSON.stringify(answer.json));
       } else {
-        res.writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'application/octet-stream', ...answer.headers }).end(answer.body ?? Buffer.alloc(0));
+        res.writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'application/octet-stream', ...defined(answer.headers) }).end(answer.body ?? Buffer.alloc(0));
       }
     });
   });
@@ -54,3 +54,6 @@ function parseBody(text: string, type: string | undefined): unknown {
     return text;
   }
 }
+
+const defined = (headers: Record<string, string | undefined> = {}) =>
+  Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined));

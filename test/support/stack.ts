@@ -62,6 +62,7 @@ export async function createTestStack(options: TestStackOptions = {}): Promise<T
   const testDb = await createTestDatabase();
   const config = loadConfig({
     RATE_LIMIT_PER_MINUTE: '100000',
+    API_KEY_CACHE_MS: '0',
     SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1,localhost',
     PUBLIC_URL: 'http://127.0.0.1:9',
     ...options.config,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HistoryAndWorkflowId } from '@temporalio/client';
 import { Worker, type ReplayWorkerOptions } from '@temporalio/worker';
-import { historyFromJson } from '../../scripts/history-json';
+import { historyFromJSON as historyFromJson } from '@temporalio/common/lib/proto-utils';
 import { installRuntimeLogging } from '../../worker/runtime-logging';
 import { testLogger } from '../support/logger';
 import { testWorkflowBundlePath } from '../support/temporal';
