@@ -6,7 +6,7 @@ import { prepareDatabase } from './db/prepare';
 import { signingKeyStore } from './db/signing-keys';
 import { createMemoryBus, type EventBus } from './events/bus';
 import { createPgBus } from './events/pg-bus';
-import { localModels } from './models/local/local-models';
+import { createModels } from './models';
 import type { Models } from './models/providers';
 import { createStorage } from './storage';
 import type { Storage } from './storage/storage';
@@ -38,7 +38,7 @@ export async function openServices(config: Config, logger: Logger, options: { mo
     database,
     storage,
     bus,
-    models: options.models ?? localModels(),
+    models: options.models ?? createModels(config),
     costs,
     signingKey: signingKeyStore(database.db),
     async close() {
