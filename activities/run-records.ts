@@ -1,5 +1,5 @@
 import type { NodeStatus, RunStatus } from '../adapters/db/schema';
-import { debitNode, recordNodeState, recordRunState, findRun } from '../adapters/db/runs';
+import { debitNode, recordNodeState, recordRunState, findRun, syncAsset } from '../adapters/db/runs';
 import type { NodeOutput } from '../core/run-types';
 import type { NodeType } from '../core/node-types';
 import type { ActivityDeps } from './deps';
@@ -20,6 +20,7 @@ export function runRecordActivities(deps: ActivityDeps) {
   return {
     async recordNode(input: RecordNodeInput): Promise<void> {
       await recordNodeState(deps.db, { ...input, status: input.status as NodeStatus });
+      if (input.status === 'completed' && input.output && input.nodeType !== 'output') await syncAsset(deps.db, input.output);
       if (input.status === 'completed' && deps.costs[input.nodeType] > 0 && input.nodeType !== 'output') {
         const run = await findRun(deps.db, input.runId);
         if (run)

@@ -104,6 +104,8 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
     const score = (output: NodeOutput) =>
       proxyActivities<Activities>(options).qualityCheck.executeWithOptions(options, [{ runId: input.runId, nodeId: node.id, revision: input.revision, output, minScore }]);
     let best = { output: parent.output, score: (await score(parent.output)).score };
+    let last = parent.output;
+    let attempts = 1;
     const rerunnable = parentNode.type in NODE_ACTIVITY;
     for (let attempt = 2; best.score < minScore && rerunnable && attempt <= maxRetries + 1; attempt++) {
       const grandParents = await Promise.all(parentNode.parents.map(runNode));
@@ -112,7 +114,12 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
       const result = await score(retried);
       await records.recordNode({ runId: input.runId, nodeId: parentNode.id, nodeType: parentNode.type, revision: input.revision, status: 'completed', output: retried, error: null, attempts: attempt });
       if (result.score > best.score) best = { output: retried, score: result.score };
+      last = retried;
+      attempts = attempt;
     }
+    // The upstream node's record (and its asset) must show the output that was kept, not the last try.
+    if (best.output !== last)
+      await records.recordNode({ runId: input.runId, nodeId: parentNode.id, nodeType: parentNode.type, revision: input.revision, status: 'completed', output: best.output, error: null, attempts });
     return best.output;
   };
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { newId } from '../../core/ids';
 import type { Plan } from '../../core/plan';
@@ -152,3 +153,20 @@ export async function listRuns(
 }
 
 export const planOf = (row: RunRow) => row.plan as Plan;
+
+/**
+ * Points a node's asset row at the output recorded for it. A quality retry stores each variation under
+ * its own key but one asset row per (run, node, revision); the row follows the output that was kept.
+ */
+export async function syncAsset(db: Kysely<Database>, output: NodeOutput): Promise<void> {
+  if (!output.assetId) return;
+  const file =
+    output.kind === 'media'
+      ? { cdn_url: output.ref.url, storage_key: output.ref.key, mime_type: output.ref.mimeType, bytes: output.ref.bytes, sha256: output.ref.sha256 }
+      : { text_content: output.text, bytes: Buffer.byteLength(output.text), sha256: createHash('sha256').update(output.text).digest('hex') };
+  await db
+    .updateTable('assets')
+    .set({ ...file, metadata: JSON.stringify(output.metadata) })
+    .where('id', '=', output.assetId)
+    .execute();
+}

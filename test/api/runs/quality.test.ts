@@ -140,6 +140,30 @@ describe('quality.check in a run', () => {
   });
 });
 
+describe('quality.check when every retry is worse', () => {
+  let stack: TestStack;
+  const takes = ['bread', 'bread {{x}}', 'bread {{y}}'];
+  beforeAll(async () => {
+    const local = localModels();
+    stack = await createTestStack({
+      models: { ...local, text: { name: 'worse-each-time', generate: async (req) => takes[req.variation - 1] } },
+    });
+  });
+  afterAll(() => stack.close());
+
+  test('the best take is delivered, and the node record and its asset show that take, not the last one', async () => {
+    const user = stack.users.owner;
+    const appId = await insertTestApp(stack, user, checkedApp());
+    const runId = await startAppRun(stack, user, appId, { topic: 'bakery' });
+    const run = await waitForEnd(stack, user, runId, 120);
+    expect(run.outputs.find((o) => o.label === 'Blurb')!.value).toBe('bread');
+    const node = await stack.deps.db.selectFrom('run_nodes').select(['output', 'attempts']).where('run_id', '=', runId).where('node_id', '=', 'blurb').executeTakeFirstOrThrow();
+    expect(node).toMatchObject({ attempts: 3, output: { kind: 'text', text: 'bread' } });
+    const asset = await stack.deps.db.selectFrom('assets').select('text_content').where('run_id', '=', runId).where('node_id', '=', 'blurb').executeTakeFirstOrThrow();
+    expect(asset.text_content).toBe('bread');
+  });
+});
+
 async function collect(stream: AsyncIterable<unknown>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
