@@ -9,6 +9,9 @@ import { startWorkers } from '../worker/start-worker';
 import { startTemporalDevServer, type DevServer } from './dev-server';
 import { findTemporalCli } from './temporal-cli';
 import { ensureDemoKey } from './demo-workspace';
+import { claimDataDir, adminSocketPath } from '../adapters/db/data-dir-lock';
+import { startAdminSocket } from '../api/admin-socket';
+import { runCliCommand } from './cli-commands';
 
 /**
  * The embedded default in one process group: the Temporal dev server as a child (SQLite in the data
@@ -20,12 +23,16 @@ async function main(): Promise<void> {
   const dataDir = resolve(config.ATELIER_DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const logger = createLogger(config, 'atelier');
+  // PGlite is a folder only one process may open: claim it, and serve the CLI through a local socket.
+  const claim = config.DATABASE_URL ? null : claimDataDir(dataDir);
   const temporal = await startTemporal(config, dataDir);
   const services = await openServices({ ...config, ATELIER_DATA_DIR: dataDir }, logger);
   const workers = await startWorkers(config, services, logger, temporal.address);
   const engine = createRunEngine({ address: temporal.address, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TASK_QUEUE });
   const api = await startApiServer({ ...config, ATELIER_DATA_DIR: dataDir }, services, engine, logger, { temporalUiUrl: temporal.uiUrl ?? undefined });
   const key = await ensureDemoKey(services.database.db, dataDir, config.DEMO_WORKSPACE, config.DEMO_CREDITS);
+  const admin = claim ? await startAdminSocket({ socketPath: adminSocketPath(dataDir), handle: (command) => runCliCommand(services.database.db, command) }) : null;
+  claim?.update({ apiUrl: api.url });
 
   printBanner(api.url, key, temporal.uiUrl, dataDir);
 
@@ -37,8 +44,10 @@ async function main(): Promise<void> {
     await api.close().catch(() => undefined);
     await workers.shutdown().catch(() => undefined);
     await engine.close().catch(() => undefined);
+    await admin?.close().catch(() => undefined);
     await services.close().catch(() => undefined);
     await temporal.stop();
+    claim?.release();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
