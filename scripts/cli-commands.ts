@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { createApiKey, listApiKeys, revokeApiKey } from '../adapters/db/api-keys';
 import type { Database } from '../adapters/db/schema';
 import { createWorkspace, findWorkspaceByName, userWithRole } from '../adapters/db/workspaces';
+import { listValidChannels, removeChannel, upsertChannel } from '../adapters/db/channels';
+import { creditBalance } from '../adapters/db/credits';
+import { PLATFORMS } from '../adapters/channels/channel';
+import { newId } from '../core/ids';
 
 const WorkspaceName = z.string().trim().min(1).max(100);
 const Credits = z.number().int().min(0);
@@ -22,6 +26,22 @@ export const CliCommand = z.discriminatedUnion('command', [
   z.object({ command: z.literal('keys.list'), workspace: WorkspaceName.optional() }),
   z.object({ command: z.literal('keys.revoke'), idOrPrefix: z.string().trim().min(1) }),
   z.object({ command: z.literal('workspaces.create'), workspace: WorkspaceName, credits: Credits }),
+  z.object({ command: z.literal('credits.grant'), workspace: WorkspaceName, amount: z.number().positive(), reason: z.string().max(200).default('grant') }),
+  z.object({
+    command: z.literal('channels.connect'),
+    workspace: WorkspaceName,
+    platform: z.enum(PLATFORMS),
+    externalId: z.string().trim().min(1).max(200),
+    accountName: z.string().max(200).nullable().default(null),
+    accountType: z.string().max(50).default('page'),
+    username: z.string().max(100).nullable().default(null),
+    instagramId: z.string().max(100).nullable().default(null),
+    /** Sealed by the CLI process (the same key as the service's), so the token never crosses the socket in clear. */
+    sealedToken: z.string().startsWith('v1.'),
+    expiresAt: z.iso.datetime().nullable().default(null),
+  }),
+  z.object({ command: z.literal('channels.list'), workspace: WorkspaceName }),
+  z.object({ command: z.literal('channels.remove'), workspace: WorkspaceName, channelId: z.uuid() }),
 ]);
 export type CliCommand = z.infer<typeof CliCommand>;
 
@@ -48,6 +68,10 @@ export type CliResult =
     }
   | { command: 'keys.list'; keys: KeyListing[] }
   | { command: 'keys.revoke'; revoked: number }
+  | { command: 'credits.grant'; workspace: string; amount: number; balance: number }
+  | { command: 'channels.connect'; channelId: string; platform: string; externalId: string }
+  | { command: 'channels.list'; channels: { id: string; platform: string; externalId: string; accountName: string | null; expiresAt: string | null }[] }
+  | { command: 'channels.remove'; removed: boolean }
   | {
       command: 'workspaces.create';
       workspace: string;
@@ -81,7 +105,52 @@ export async function runCliCommand(db: Kysely<Database>, input: unknown): Promi
       return revokeKey(db, command.idOrPrefix);
     case 'workspaces.create':
       return createNamedWorkspace(db, command.workspace, command.credits);
+    case 'credits.grant':
+      return grantCredits(db, command);
+    case 'channels.connect':
+      return connectChannel(db, command);
+    case 'channels.list':
+      return listChannels(db, command.workspace);
+    case 'channels.remove':
+      return { command: 'channels.remove', removed: await removeChannel(db, (await workspaceNamed(db, command.workspace)).id, command.channelId) };
   }
+}
+
+async function workspaceNamed(db: Kysely<Database>, name: string) {
+  const workspace = await findWorkspaceByName(db, name);
+  if (!workspace) throw new CliCommandError(`no workspace "${name}"`);
+  return workspace;
+}
+
+async function grantCredits(db: Kysely<Database>, command: Extract<CliCommand, { command: 'credits.grant' }>): Promise<CliResult> {
+  const workspace = await workspaceNamed(db, command.workspace);
+  await db.insertInto('credit_ledger').values({ id: newId(), workspace_id: workspace.id, amount: command.amount, reason: command.reason }).execute();
+  const { balance } = await creditBalance(db, workspace.id);
+  return { command: 'credits.grant', workspace: command.workspace, amount: command.amount, balance };
+}
+
+async function connectChannel(db: Kysely<Database>, command: Extract<CliCommand, { command: 'channels.connect' }>): Promise<CliResult> {
+  const workspace = await workspaceNamed(db, command.workspace);
+  const channelId = await upsertChannel(db, {
+    workspaceId: workspace.id,
+    platform: command.platform,
+    externalId: command.externalId,
+    accountName: command.accountName,
+    accountType: command.accountType,
+    username: command.username,
+    instagramId: command.instagramId,
+    sealedToken: command.sealedToken,
+    expiresAt: command.expiresAt ? new Date(command.expiresAt) : null,
+  });
+  return { command: 'channels.connect', channelId, platform: command.platform, externalId: command.externalId };
+}
+
+async function listChannels(db: Kysely<Database>, name: string): Promise<CliResult> {
+  const rows = await listValidChannels(db, (await workspaceNamed(db, name)).id);
+  return {
+    command: 'channels.list',
+    channels: rows.map((c) => ({ id: c.id, platform: c.platform, externalId: c.external_id, accountName: c.account_name, expiresAt: c.expires_at ? new Date(c.expires_at).toISOString() : null })),
+  };
 }
 
 async function createKey(
@@ -159,11 +228,23 @@ export function formatCliResult(result: CliResult): string[] {
       return [
         `Workspace ${result.workspace} created (id ${result.workspaceId}), owner ${result.ownerId}, ${result.credits} credits.`,
       ];
+    case 'credits.grant':
+      return [`Granted ${result.amount} credits to ${result.workspace}; balance ${result.balance}.`];
+    case 'channels.connect':
+      return [`Connected ${result.platform} account ${result.externalId}; channel id (use as accountIds in publish):`, result.channelId];
+    case 'channels.list':
+      return formatTable(
+        ['ID', 'PLATFORM', 'ACCOUNT', 'NAME', 'EXPIRES'],
+        result.channels.map((c) => [c.id, c.platform, c.externalId, c.accountName ?? '-', c.expiresAt ?? '-']),
+        'No channels.',
+      );
+    case 'channels.remove':
+      return [result.removed ? 'Channel removed.' : 'No such channel in this workspace.'];
   }
 }
 
-function formatTable(header: string[], rows: string[][]): string[] {
-  if (rows.length === 0) return ['No keys.'];
+function formatTable(header: string[], rows: string[][], empty = 'No keys.'): string[] {
+  if (rows.length === 0) return [empty];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   return [header, ...rows].map((row) =>
     row

@@ -11,6 +11,9 @@ import {
 } from '../adapters/db/data-dir-lock';
 import { prepareDatabase } from '../adapters/db/prepare';
 import { AdminCommandError, sendAdminCommand } from '../api/admin-socket';
+import { PLATFORMS } from '../adapters/channels/channel';
+import { createTokenCipher } from '../adapters/channels/token-cipher';
+import { channelTokenKey } from '../adapters/channels/token-key';
 import {
   CliCommandError,
   formatCliResult,
@@ -28,6 +31,15 @@ const USAGE = `Usage: npm run cli -- <command>
   keys revoke <id|prefix>           Revokes a key.
   workspaces create NAME [--credits N]
       Creates a workspace with its owner and an opening credit grant (default DEMO_CREDITS).
+  credits grant --workspace NAME --amount N [--reason TEXT]
+      Adds credits to a workspace's ledger.
+  channels connect --workspace NAME --platform facebook|instagram|linkedin|x --account-id ID --token TOKEN
+                   [--name NAME] [--type page|business|organization|person] [--username U]
+                   [--instagram-id ID] [--expires-at ISO-DATE]
+      Connects a social account for publishing; the token is sealed before it is stored.
+      The account id is the Page id, the Instagram user id, the LinkedIn author URN or the X user id.
+  channels list --workspace NAME    Lists the workspace's valid channels.
+  channels remove --workspace NAME <channel id>
   help                              Prints this text.
 
 Uses DATABASE_URL when set; otherwise the embedded database in ATELIER_DATA_DIR, through the running
@@ -88,9 +100,63 @@ function parseCommand(argv: string[], config: Config): CliCommand {
       const { values, positionals } = parse({ credits: { type: 'string' } }, 1);
       return { command: 'workspaces.create', workspace: positionals[0], credits: credits(values.credits) };
     }
+    case 'credits grant': {
+      const { values } = parse({ workspace: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' } }, 0);
+      if (!values.workspace || !values.amount || !(Number(values.amount) > 0)) throw new UsageError('credits grant needs --workspace NAME --amount N (N > 0)');
+      return { command: 'credits.grant', workspace: values.workspace, amount: Number(values.amount), reason: values.reason ?? 'grant' };
+    }
+    case 'channels connect':
+      return connectCommand(parse, config);
+    case 'channels list': {
+      const { values } = parse({ workspace: { type: 'string' } }, 0);
+      if (!values.workspace) throw new UsageError('channels list needs --workspace NAME');
+      return { command: 'channels.list', workspace: values.workspace };
+    }
+    case 'channels remove': {
+      const { values, positionals } = parse({ workspace: { type: 'string' } }, 1);
+      if (!values.workspace) throw new UsageError('channels remove needs --workspace NAME');
+      return { command: 'channels.remove', workspace: values.workspace, channelId: positionals[0] };
+    }
     default:
       throw new UsageError(`unknown command: ${argv.join(' ')}`);
   }
+}
+
+const CONNECT_OPTIONS = {
+  workspace: { type: 'string' },
+  platform: { type: 'string' },
+  'account-id': { type: 'string' },
+  token: { type: 'string' },
+  name: { type: 'string' },
+  type: { type: 'string' },
+  username: { type: 'string' },
+  'instagram-id': { type: 'string' },
+  'expires-at': { type: 'string' },
+} as const;
+
+/** The token is sealed here, with the key the service uses (CHANNEL_TOKEN_KEY or the data folder's key file). */
+function connectCommand(
+  parse: (options: typeof CONNECT_OPTIONS, positionals: number) => { values: Partial<Record<keyof typeof CONNECT_OPTIONS, string>> },
+  config: Config,
+): CliCommand {
+  const { values } = parse(CONNECT_OPTIONS, 0);
+  if (!values.workspace || !values.platform || !values['account-id'] || !values.token)
+    throw new UsageError('channels connect needs --workspace, --platform, --account-id and --token');
+  if (!(PLATFORMS as readonly string[]).includes(values.platform)) throw new UsageError(`--platform is one of ${PLATFORMS.join(', ')}`);
+  if (values['expires-at'] && Number.isNaN(Date.parse(values['expires-at']))) throw new UsageError('--expires-at takes an ISO date');
+  const cipher = createTokenCipher(channelTokenKey(config.CHANNEL_TOKEN_KEY, resolve(config.ATELIER_DATA_DIR)));
+  return {
+    command: 'channels.connect',
+    workspace: values.workspace,
+    platform: values.platform as (typeof PLATFORMS)[number],
+    externalId: values['account-id'],
+    accountName: values.name ?? null,
+    accountType: values.type ?? (values.platform === 'linkedin' ? 'organization' : values.platform === 'x' ? 'person' : 'page'),
+    username: values.username ?? null,
+    instagramId: values['instagram-id'] ?? (values.platform === 'instagram' ? values['account-id'] : null),
+    sealedToken: cipher.seal(values.token),
+    expiresAt: values['expires-at'] ? new Date(values['expires-at']).toISOString() : null,
+  };
 }
 
 /**
