@@ -37,6 +37,8 @@ export interface DraftRequest {
 /** Parameter keys that want a name or a title rather than the whole brief. */
 const TITLE_KEYS = /(title|name|product|campaign|brand|event|headline|subject)/;
 const MAX_BRIEF_CHARS = 1000;
+/** Copy parameters filled from their own cues (an attribution, a list, a call to action), not from quotes. */
+const SPECIAL_COPY = /author|attribution|speaker|point|tips?|steps|items|features|reasons|bullets|cta|call_to_action/;
 
 /**
  * Slot filling: maps a brief onto an app's parameters.
@@ -63,6 +65,10 @@ export function draftInputs(parameters: AppParameter[], request: DraftRequest): 
   const ask = (p: AppParameter, autoFillable: boolean) =>
     draft.asks.push({ name: p.name, key: p.key, question: question(p), type: p.type, required: p.default === undefined, autoFillable });
 
+  // A title takes a quote only when there are more quotes than copy parameters that need one.
+  const quoteTakers = parameters.filter((p) => p.type === 'text' && p.role === 'copy' && p.default === undefined && !(p.key in overrides) && !SPECIAL_COPY.test(p.key)).length;
+  let titleQuotes = Math.max(0, quotes.length - quoteTakers);
+
   for (const p of parameters) {
     if (p.key in overrides) {
       set(p, overrides[p.key], 'input');
@@ -83,6 +89,12 @@ export function draftInputs(parameters: AppParameter[], request: DraftRequest): 
         ask(p, request.bestEffort);
         if (request.bestEffort) set(p, p.options![0], 'guess');
       }
+      continue;
+    }
+    const takesQuote = p.role === 'topic' && TITLE_KEYS.test(`${p.key} ${p.name}`.toLowerCase()) && titleQuotes > 0;
+    if (takesQuote) {
+      titleQuotes--;
+      set(p, quotes.shift()!, 'quoted');
       continue;
     }
     const text = draftText(p, request.brief, quotes);
@@ -142,7 +154,7 @@ function draftText(p: AppParameter, brief: string, quotes: string[]): { value: s
   const key = `${p.key} ${p.name}`.toLowerCase();
   if (p.role === 'prompt') return { value: clip(brief), source: 'brief' };
   if (p.role === 'topic') {
-    if (TITLE_KEYS.test(key)) return { value: subjectOf(brief) || clip(brief), source: 'subject' };
+    if (TITLE_KEYS.test(key)) return { value: subjectOf(brief, 8, { useQuotes: false }) || clip(brief), source: 'subject' };
     return { value: clip(brief), source: 'brief' };
   }
   if (/author|attribution|speaker|by\b/.test(key)) {

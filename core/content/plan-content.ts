@@ -66,7 +66,7 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
   const forced = !request.headless && request.appId ? apps.find((a) => a.appId === request.appId) : undefined;
   if (forced) return finish(request, forced, 'app', 'chosen by the caller (appId)', draftFor(request, forced, false), []);
 
-  const ranked = rank(request, apps);
+  const ranked = rankForContent(request, apps);
   const best = ranked[0];
   if (!best || best.relevanceScore < CONTENT_MIN_RELEVANCE) {
     const reason = `No app fits the brief${best ? ` (best candidate "${best.name}" scored ${best.relevanceScore})` : ''}; describe the content to make, e.g. "a square Instagram image announcing our spring sale".`;
@@ -108,7 +108,8 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
   };
 }
 
-function rank(request: ContentRequest, apps: ContentApp[]): DiscoveryMatch[] {
+/** Discovery as content creation runs it: brief, platform and modality, preferring the modality asked for. */
+export function rankForContent(request: ContentRequest, apps: ContentApp[]): DiscoveryMatch[] {
   const intent = [request.brief, request.platform, request.modality].filter(Boolean).join(' ');
   const candidates = apps.map((a) => a.candidate);
   const modality = request.modality?.toLowerCase();

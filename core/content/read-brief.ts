@@ -10,6 +10,11 @@ export function quotedTexts(brief: string): string[] {
   return [...brief.matchAll(QUOTED)].map((m) => (m[1] ?? m[2]).trim()).filter(Boolean);
 }
 
+/** The brief with quoted passages removed: what is asked, without the copy it carries. */
+export function withoutQuotes(brief: string): string {
+  return brief.replace(QUOTED, ' ').replace(/\s+/g, ' ').trim();
+}
+
 export function urlsIn(brief: string): string[] {
   return [...brief.matchAll(URL_PATTERN)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
 }
@@ -82,9 +87,10 @@ export const PLATFORM_RATIOS: Record<string, string[]> = {
 };
 
 const STRONG_CUE = /\b(?:about|announcing|promoting|featuring|called|titled|named|introducing|celebrating|launching|showcasing)\s+(.+)/gi;
-const WEAK_CUE = /\b(?:for|of|on)\s+(.+)/gi;
+// "a set of", "one of": quantities, not subjects.
+const WEAK_CUE = /(?<!\b(?:set|lot|lots|couple|kind|sort|series|pair|bunch|number|range|one|some|each|all|any|most|full)\s)\b(?:for|of|on)\s+(.+)/gi;
 const SUBJECT_END = /\s*(?:[,.;:!?(]|\s[-–—]\s|\b(?:for|on|in|with|using|to be|that|which|targeting)\s+(?:instagram|tiktok|youtube|facebook|linkedin|x|twitter|pinterest|our|my|a|an|social|stories|reels|feed|\d)|\bin (?:a|an)\b|\bstyle\b)/i;
-const LEADING = /^(?:the|a|an|our|my|your|their|this|new)\s+/i;
+const LEADING = /^(?:a|an|our|my|your|their|this|new)\s+/i;
 
 /**
  * The brief's subject as a short phrase, for parameters that want a name or a title.
@@ -92,10 +98,10 @@ const LEADING = /^(?:the|a|an|our|my|your|their|this|new)\s+/i;
  *    "announcing" ...), else after a weak one ("for", "of", "on"), up to a clause end or a placement phrase ("for instagram", "in a bold style").
  * 3. Else the first clause. At most `maxWords` words, leading articles dropped.
  */
-export function subjectOf(brief: string, maxWords = 8): string {
+export function subjectOf(brief: string, maxWords = 8, options: { useQuotes?: boolean } = {}): string {
   const quoted = quotedTexts(brief)[0];
-  if (quoted) return quoted;
-  const text = brief.replace(URL_PATTERN, ' ').replace(/\s+/g, ' ').trim();
+  if (quoted && options.useQuotes !== false) return quoted;
+  const text = withoutQuotes(brief).replace(URL_PATTERN, ' ').replace(/\s+/g, ' ').trim();
   const after = (cue: RegExp) =>
     [...text.matchAll(cue)]
       .map((m) => cut(m[1]))

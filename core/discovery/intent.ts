@@ -4,7 +4,7 @@ export type IntentMedium = 'image' | 'video' | 'audio' | 'text' | 'mixed';
 
 /** Words that ask for a medium, stemmed; weights say how surely (a "card" is nearly always an image). */
 const CUES: Record<Exclude<IntentMedium, 'mixed'>, Record<string, number>> = {
-  video: weights('video videos clip clips reel reels tiktok film footage animation animated movie trailer montage slideshow mp4 vlog shorts gif motion', 2),
+  video: weights('video videos clip clips reel reels animate film footage animation animated movie trailer montage slideshow mp4 vlog shorts gif motion', 2),
   audio: weights('audio podcast voiceover voice-over narration narrated jingle spoken speech tts mp3 wav m4a soundbite sound', 2),
   text: weights('caption captions copy headline headlines tagline blurb tweet thread text script bio email description hashtags slogan wording transcript', 1),
   image: weights('image images picture photo photos graphic poster banner thumbnail card illustration flyer infographic png jpg jpeg visual logo cover hero mockup wallpaper meme icon packshot artwork', 2),
@@ -26,6 +26,7 @@ export interface IntentReading {
  * 2. Image and video both asked for at once -> mixed; otherwise the visual or audio medium with the
  *    most weight wins, since text (a caption, a headline) usually comes with it.
  * 3. Only text cues -> text; no cues at all -> mixed (anything may fit).
+ * Platforms are not cues: "a TikTok script" asks for text; placement is not medium.
  */
 export function readIntent(intent: string): IntentReading {
   const stems = words(intent).map(stem);

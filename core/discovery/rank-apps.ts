@@ -40,7 +40,7 @@ const SEMANTIC_SHARE = 0.35;
 
 /**
  * Ranks candidate apps for a natural-language intent.
- * 1. Read the intent: stemmed terms, the medium it asks for, the platforms it names.
+ * 1. Read the intent without its quoted passages and URLs: stemmed terms, the medium it asks for, the platforms it names.
  * 2. Drop apps that fail the constraints (credits for a whole run, output format).
  * 3. Weigh each term by its rarity among the candidates (idf); a term no candidate knows is ignored.
  * 4. Lexical score = 0.6 x coverage + 0.4 x saturated raw field score (see scoreFields).
@@ -49,8 +49,10 @@ const SEMANTIC_SHARE = 0.35;
  * 6. Keep apps above MIN_RELEVANCE, best first (ties by name), at most `limit`.
  */
 export function rankApps(intentText: string, candidates: DiscoveryCandidate[], options: RankOptions = {}): DiscoveryResult {
-  const reading = readIntent(intentText);
-  const intent = intentTerms(intentText);
+  // Quoted passages and URLs are the content the caller carries (a quote, a script, a photo), not the request.
+  const asked = askedPart(intentText);
+  const reading = readIntent(asked);
+  const intent = intentTerms(asked);
   const eligible = candidates.filter((c) => meetsConstraints(c, options.constraints ?? {}));
   const profiles = eligible.map((c) => ({ candidate: c, fields: appFields(c) }));
   const idf = idfOver(profiles.map((p) => vocabularyOf(p.fields)));
@@ -109,6 +111,12 @@ function whyMatch(candidate: DiscoveryCandidate, reasons: MatchReason[], exclude
   const because = top.length > 0 ? top.join('; ') : 'no strong overlap with the intent';
   const caveat = excluded.length > 0 ? ` (ranked lower: the app is not meant for ${excluded.map((e) => `"${e}"`).join(', ')})` : '';
   return `${candidate.name}: ${because}${caveat}.`;
+}
+
+export function askedPart(text: string): string {
+  return text
+    .replace(/["“][^"“”]*["”]|(?:^|\s)['‘][^'‘’]{3,}?['’](?=[\s.,;:!?]|$)/g, ' ')
+    .replace(/\bhttps?:\/\/\S+/gi, ' ');
 }
 
 export function intentTerms(text: string): IntentTerms {

@@ -26,7 +26,9 @@ export interface FieldScore {
 /** Extra credit for a term found in more fields than the best one. */
 const SPREAD = 0.15;
 /** A multi-word tag found as a phrase in the intent ("blog header") counts again, per word. */
-const PHRASE_BONUS = 0.5;
+const PHRASE_BONUS = 1;
+/** The field weight (keywords, use cases) at which a hit covers a term fully. */
+const FULL_COVER_WEIGHT = 2;
 
 interface Hit {
   field: AppField;
@@ -39,7 +41,7 @@ interface Hit {
  * 1. For each intent term, find every field that holds it, or failing that a synonym of it (x0.6).
  * 2. The term scores idf x (best field weight + 0.15 x the other hits' weights).
  * 3. Multi-word tags of weighty fields found as a contiguous phrase in the intent add a bonus.
- * 4. Coverage is the idf-weighted share of known intent terms matched; unknown terms (the subject
+ * 4. Coverage is the idf-weighted share of known intent terms matched, each by min(1, best hit weight / 2); unknown terms (the subject
  *    matter, "oat milk") are left out so they neither help nor hurt.
  * 5. Reasons gather each matched word under the field where it counts most, strongest field first.
  */
@@ -64,7 +66,8 @@ export function scoreFields(intent: IntentTerms, fields: AppField[], idf: (term:
     if (hits.length === 0) continue;
     const spread = hits.slice(1).reduce((sum, h) => sum + h.weight, 0) * SPREAD;
     raw += weight * (hits[0].weight + spread);
-    matched += weight * (hits[0].synonym ? SYNONYM_WEIGHT : 1);
+    // A term found only in prose or a minor field is half covered; a tag or the name covers it fully.
+    matched += weight * Math.min(1, hits[0].weight / FULL_COVER_WEIGHT);
     // A term is explained once, by the field where it counts most.
     note(hits[0].field, weight * (hits[0].weight + spread), intent.display.get(term) ?? term, hits[0].synonym);
   }

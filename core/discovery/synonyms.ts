@@ -19,7 +19,7 @@ const GROUPS: string[][] = [
   ['quote', 'quotation', 'saying', 'testimonial', 'review'],
   ['inspirational', 'motivational', 'inspiring', 'uplifting'],
   ['announcement', 'announce', 'launch', 'release', 'unveil', 'reveal'],
-  ['ad', 'ads', 'advert', 'advertisement', 'advertising', 'promo', 'promotion', 'promotional', 'commercial', 'sponsored'],
+  ['ad', 'ads', 'advert', 'advertisement', 'advertising', 'promo', 'promote', 'promotion', 'promotional', 'commercial', 'sponsored'],
   ['sale', 'discount', 'offer', 'deal'],
   ['product', 'item', 'merchandise', 'merch', 'packshot', 'sku'],
   ['ecommerce', 'shop', 'store', 'listing', 'catalog', 'catalogue'],
