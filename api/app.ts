@@ -45,5 +45,10 @@ export function createApp(deps: ApiDeps): Koa {
     return next();
   });
   if (deps.storage.driver === 'fs') app.use(cdn({ storage: deps.storage }));
+  // A client that hangs up mid-stream (SSE, video players on /cdn) is not an error of ours.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'].includes(err.code ?? '')) return;
+    deps.logger.error({ err }, 'unhandled error');
+  });
   return app;
 }

@@ -18,7 +18,23 @@ import { approvalUpdate, stateQuery } from './definitions';
 
 type NodeResult = { status: 'completed'; output: NodeOutput } | { status: 'failed' | 'skipped'; error: string };
 
-const records = proxyLocalActivities<Activities>(RECORD_OPTIONS);
+const localRecords = proxyLocalActivities<Activities>(RECORD_OPTIONS);
+
+/**
+ * Transition records run one at a time. Local activities that run concurrently complete in wall-clock
+ * order the first time but resolve in sequence order on replay, so parallel branches could issue their
+ * next commands in another order after a worker restart (a nondeterminism error). With one record in
+ * flight, both orders are the same.
+ */
+function serialRecords() {
+  let last: Promise<unknown> = Promise.resolve();
+  const serial = <A extends unknown[]>(fn: (...args: A) => Promise<void>) => (...args: A): Promise<void> => {
+    const next = last.then(() => fn(...args));
+    last = next.catch(() => undefined);
+    return next;
+  };
+  return { recordNode: serial(localRecords.recordNode), recordRun: serial(localRecords.recordRun) };
+}
 const webhooks = proxyActivities<Activities>(WEBHOOK_OPTIONS);
 
 /**
@@ -30,6 +46,7 @@ const webhooks = proxyActivities<Activities>(WEBHOOK_OPTIONS);
  */
 export async function runApp(input: RunAppInput): Promise<RunAppResult> {
   const state: RunState = { runId: input.runId, revision: input.revision, nodes: {}, awaitingApproval: [] };
+  const records = serialRecords();
   const decisions = new Map<string, ApprovalDecision>();
   registerHandlers(state, decisions);
 

@@ -213,12 +213,9 @@ describe('a worker stopped in the middle of a run', () => {
     expect(run.cost).toEqual({ credits: 5 });
   });
 
-  // Skipped: runApp records transitions with local activities from parallel branches. They complete in
-  // wall-clock order on the first execution but resolve in sequence order on replay, so a restarted worker can
-  // schedule commands in another order and fail with "[TMPRL1100] Nondeterminism error: Activity id of scheduled
-  // event '12' does not match activity id of activity command '11'" (same class as temporalio/sdk-python#1578);
-  // the run then hangs. Unskip once run-app.ts records transitions deterministically.
-  test.skip('a run with parallel branches completes after a restart with every node recorded once', async () => {
+  // Regression: parallel branches once recorded transitions with concurrent local activities, which resolve
+  // in another order on replay; a restarted worker then failed with a nondeterminism error and the run hung.
+  test('a run with parallel branches completes after a restart with every node recorded once', async () => {
     const { run, nodes, assets, ledger } = await interruptedRun(
       BLOG_HERO,
       { article_title: 'Repairing old bicycles' },
