@@ -164,7 +164,7 @@ export async function benchVideo(runs: number): Promise<VideoBench> {
 
 async function describe(path: string): Promise<string> {
   const [info, file] = await Promise.all([probeMedia(path), stat(path)]);
-  return `${info.width}x${info.height} ${info.durationSeconds.toFixed(2)} s ${(file.size / 1e6).toFixed(2)} MB`;
+  return `${info.width}x${info.height} ${info.durationSeconds.toFixed(2)} s ${file.size} bytes`;
 }
 
 async function sha256(path: string): Promise<string> {
