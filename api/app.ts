@@ -20,6 +20,7 @@ import { accountRouter } from './account/routes';
 import { publishingRouter } from './publishing/routes';
 import { estimateRouter } from './apps/estimate';
 import { composeRouter } from './compose/routes';
+import { brandKitRouter } from './brand/kit';
 import { discoverRouter } from './discover/routes';
 import { contentRouter } from './content/routes';
 import { templatesRouter } from './templates/routes';
@@ -29,7 +30,7 @@ import { brandRouter } from './brand/routes';
 export function createApp(deps: ApiDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   const v1 = new Router({ prefix: '/v1' });
-  const routers = [appsRouter, estimateRouter, runsRouter, feedbackRouter, workflowsRouter, generateRouter, webhooksRouter, assetsRouter, accountRouter, publishingRouter, composeRouter, discoverRouter, contentRouter, templatesRouter, brandRouter];
+  const routers = [appsRouter, estimateRouter, runsRouter, feedbackRouter, workflowsRouter, generateRouter, webhooksRouter, assetsRouter, accountRouter, publishingRouter, composeRouter, discoverRouter, contentRouter, templatesRouter, brandRouter, brandKitRouter];
   for (const router of routers.map((make) => make(deps))) v1.use(router.routes());
   const v1Stack = compose<Koa.Context>([
     requestId(),

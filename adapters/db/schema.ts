@@ -235,6 +235,20 @@ export interface PublicationsTable {
   created_at: CreatedAt;
 }
 
+export interface BrandKitElementsTable {
+  id: string;
+  workspace_id: string;
+  brand_profile_id: string;
+  element_type: 'voice' | 'avatar' | 'character' | 'motion_graphic';
+  name: string;
+  ref_kind: 'cloned_voice' | 'persona' | 'asset' | null;
+  ref_id: string | null;
+  spec: Json<Record<string, unknown>>;
+  version: number;
+  is_active: boolean;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -253,6 +267,7 @@ export interface Database {
   content_patterns: ContentPatternsTable;
   channels: ChannelsTable;
   publications: PublicationsTable;
+  brand_kit_elements: BrandKitElementsTable;
 }
 
 export type AppRow = Selectable<AppsTable>;

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './001-initial';
 import * as brandTemplates from './002-brand-templates';
 import * as publishing from './003-publishing';
+import * as brandKit from './004-brand-kit';
 
 /** Migrations in order; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
   '002-brand-templates': brandTemplates,
   '003-publishing': publishing,
+  '004-brand-kit': brandKit,
 };
