@@ -25,12 +25,13 @@ import { discoverRouter } from './discover/routes';
 import { contentRouter } from './content/routes';
 import { templatesRouter } from './templates/routes';
 import { brandRouter } from './brand/routes';
+import { intelligenceRouter } from './intelligence/routes';
 
 /** Builds the Koa app without listening; the entry point or a test calls `app.callback()`. */
 export function createApp(deps: ApiDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   const v1 = new Router({ prefix: '/v1' });
-  const routers = [appsRouter, estimateRouter, runsRouter, feedbackRouter, workflowsRouter, generateRouter, webhooksRouter, assetsRouter, accountRouter, publishingRouter, composeRouter, discoverRouter, contentRouter, templatesRouter, brandRouter, brandKitRouter];
+  const routers = [appsRouter, estimateRouter, runsRouter, feedbackRouter, workflowsRouter, generateRouter, webhooksRouter, assetsRouter, accountRouter, publishingRouter, composeRouter, discoverRouter, contentRouter, templatesRouter, brandRouter, brandKitRouter, intelligenceRouter];
   for (const router of routers.map((make) => make(deps))) v1.use(router.routes());
   const v1Stack = compose<Koa.Context>([
     requestId(),
