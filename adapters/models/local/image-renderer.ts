@@ -19,6 +19,8 @@ export interface RenderImageRequest {
   /** An input image: the backdrop of the composition, or the product on a studio backdrop. */
   background?: Buffer;
   seed?: number;
+  /** Art direction ("warmer and brighter"): it changes the palette and layout but is never written on the image. */
+  direction?: string;
 }
 
 export const MAX_RENDER_EDGE = 4096;
@@ -92,10 +94,10 @@ export function styleFromPrompt(prompt: string, seed = 0): LayoutStyle {
  * 4. sharp rasterises and composites the layers and encodes the PNG.
  */
 export async function renderImage(request: RenderImageRequest): Promise<Buffer> {
-  const { width, height, prompt } = request;
+  const { width, height } = request;
   assertCanvas(width, height);
   const seed = request.seed ?? 0;
-  const style = styleFromPrompt(prompt, seed);
+  const style = styleFromPrompt(withDirection(request), seed);
   const scene = sceneFor(request, style, seed);
   const composition = LAYOUTS[style](scene);
   const canvas = await canvasFor(request, composition, scene);
@@ -112,7 +114,7 @@ function sceneFor(request: RenderImageRequest, style: LayoutStyle, seed: number)
   return {
     width,
     height,
-    palette: paletteFromPrompt(prompt, seed),
+    palette: paletteFromPrompt(withDirection(request), seed),
     headline: quoted ?? (style === 'quote' ? sentenceCase(subject) : titleCase(subject)),
     subline: style === 'quote' ? undefined : sentenceCaseOrUndefined(secondaryPhrase(prompt)),
     attribution: style === 'quote' ? attribution : undefined,
@@ -120,6 +122,8 @@ function sceneFor(request: RenderImageRequest, style: LayoutStyle, seed: number)
     photoBackground: request.background !== undefined,
   };
 }
+
+const withDirection = (request: RenderImageRequest) => (request.direction ? `${request.prompt} ${request.direction}` : request.prompt);
 
 const sentenceCaseOrUndefined = (text?: string) => (text ? sentenceCase(text) : undefined);
 

@@ -2,20 +2,25 @@ import type { ImageModel, Models, SpeechModel, TextModel } from '../providers';
 import { generateText } from './text-generator';
 import { renderImage } from './image-renderer';
 import { synthesizeSpeech } from './speech';
+import { splitDirections } from './directions';
 
 /** Deterministic text from rules over the prompt; a variation reseeds the choices. */
 export const localText: TextModel = {
   name: 'local',
   async generate(request) {
-    return generateText({ prompt: request.prompt, system: request.system, purpose: request.purpose, maxWords: request.maxWords, variation: request.variation }).text;
+    const { subject, directions } = splitDirections(request.prompt);
+    const system = [request.system, ...directions].filter(Boolean).join('. ') || undefined;
+    return generateText({ prompt: subject, system, purpose: request.purpose, maxWords: request.maxWords, variation: request.variation }).text;
   },
 };
 
 /** Real compositions rendered with sharp. */
 export const localImage: ImageModel = {
   name: 'local',
-  generate: (request) =>
-    renderImage({ prompt: request.prompt, width: request.width, height: request.height, background: request.image, seed: request.variation - 1 }),
+  generate: (request) => {
+    const { subject, directions } = splitDirections(request.prompt);
+    return renderImage({ prompt: subject, direction: directions.join(' '), width: request.width, height: request.height, background: request.image, seed: request.variation - 1 });
+  },
 };
 
 /** espeak-ng speech encoded with ffmpeg. */
