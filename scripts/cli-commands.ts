@@ -7,6 +7,10 @@ import { listValidChannels, removeChannel, upsertChannel } from '../adapters/db/
 import { creditBalance } from '../adapters/db/credits';
 import { PLATFORMS } from '../adapters/channels/channel';
 import { newId } from '../core/ids';
+import { ContentPatternImport, TrendSignalImport } from '../core/intelligence/imports';
+import { IMPORT_MAX_ITEMS } from '../core/intelligence/limits';
+import { importContentPatterns, importTrendSignals } from '../adapters/db/intelligence';
+import { findBrandProfile } from '../adapters/db/brand';
 
 const WorkspaceName = z.string().trim().min(1).max(100);
 const Credits = z.number().int().min(0);
@@ -42,6 +46,9 @@ export const CliCommand = z.discriminatedUnion('command', [
   }),
   z.object({ command: z.literal('channels.list'), workspace: WorkspaceName }),
   z.object({ command: z.literal('channels.remove'), workspace: WorkspaceName, channelId: z.uuid() }),
+  /** `workspace` null: global signals, seen by every workspace. */
+  z.object({ command: z.literal('trends.import'), workspace: WorkspaceName.nullable(), signals: z.array(TrendSignalImport).min(1).max(IMPORT_MAX_ITEMS) }),
+  z.object({ command: z.literal('patterns.import'), workspace: WorkspaceName, patterns: z.array(ContentPatternImport).min(1).max(IMPORT_MAX_ITEMS) }),
 ]);
 export type CliCommand = z.infer<typeof CliCommand>;
 
@@ -72,6 +79,7 @@ export type CliResult =
   | { command: 'channels.connect'; channelId: string; platform: string; externalId: string }
   | { command: 'channels.list'; channels: { id: string; platform: string; externalId: string; accountName: string | null; expiresAt: string | null }[] }
   | { command: 'channels.remove'; removed: boolean }
+  | { command: 'trends.import' | 'patterns.import'; workspace: string | null; imported: number }
   | {
       command: 'workspaces.create';
       workspace: string;
@@ -88,14 +96,19 @@ export class CliCommandError extends Error {
   }
 }
 
-/** Validates a command (it may come from the socket) and runs it. */
-export async function runCliCommand(db: Kysely<Database>, input: unknown): Promise<CliResult> {
+/** Validates a command; the CLI checks an import file whole with it before any batch leaves. */
+export function parseCliCommand(input: unknown): CliCommand {
   const parsed = CliCommand.safeParse(input);
   if (!parsed.success)
     throw new CliCommandError(
       `invalid command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`,
     );
-  const command = parsed.data;
+  return parsed.data;
+}
+
+/** Validates a command (it may come from the socket) and runs it. */
+export async function runCliCommand(db: Kysely<Database>, input: unknown): Promise<CliResult> {
+  const command = parseCliCommand(input);
   switch (command.command) {
     case 'keys.create':
       return createKey(db, command);
@@ -113,7 +126,21 @@ export async function runCliCommand(db: Kysely<Database>, input: unknown): Promi
       return listChannels(db, command.workspace);
     case 'channels.remove':
       return { command: 'channels.remove', removed: await removeChannel(db, (await workspaceNamed(db, command.workspace)).id, command.channelId) };
+    case 'trends.import': {
+      const workspaceId = command.workspace === null ? null : (await workspaceNamed(db, command.workspace)).id;
+      return { command: 'trends.import', workspace: command.workspace, imported: await importTrendSignals(db, workspaceId, command.signals) };
+    }
+    case 'patterns.import':
+      return importPatterns(db, command);
   }
+}
+
+/** Every named brand profile must be the workspace's; nothing is written otherwise. */
+async function importPatterns(db: Kysely<Database>, command: Extract<CliCommand, { command: 'patterns.import' }>): Promise<CliResult> {
+  const workspace = await workspaceNamed(db, command.workspace);
+  for (const id of new Set(command.patterns.map((p) => p.brandProfileId).filter((id): id is string => id !== null)))
+    if (!(await findBrandProfile(db, workspace.id, id))) throw new CliCommandError(`workspace "${command.workspace}" has no brand profile ${id}`);
+  return { command: 'patterns.import', workspace: command.workspace, imported: await importContentPatterns(db, workspace.id, command.patterns) };
 }
 
 async function workspaceNamed(db: Kysely<Database>, name: string) {
@@ -240,6 +267,10 @@ export function formatCliResult(result: CliResult): string[] {
       );
     case 'channels.remove':
       return [result.removed ? 'Channel removed.' : 'No such channel in this workspace.'];
+    case 'trends.import':
+      return [`Imported ${result.imported} trend signal${result.imported === 1 ? '' : 's'} ${result.workspace === null ? 'as global signals' : `into ${result.workspace}`}.`];
+    case 'patterns.import':
+      return [`Imported ${result.imported} content pattern${result.imported === 1 ? '' : 's'} into ${result.workspace}.`];
   }
 }
 

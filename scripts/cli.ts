@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError, type Config } from '../core/config';
@@ -17,6 +18,7 @@ import { channelTokenKey } from '../adapters/channels/token-key';
 import {
   CliCommandError,
   formatCliResult,
+  parseCliCommand,
   runCliCommand,
   type CliCommand,
   type CliResult,
@@ -40,6 +42,10 @@ const USAGE = `Usage: npm run cli -- <command>
       The account id is the Page id, the Instagram user id, the LinkedIn author URN or the X user id.
   channels list --workspace NAME    Lists the workspace's valid channels.
   channels remove --workspace NAME <channel id>
+  trends import (--workspace NAME | --global) FILE.json
+      Imports trend signals (a JSON array; docs/intelligence.md) for a workspace, or for all of them.
+  patterns import --workspace NAME FILE.json
+      Imports performance patterns (a JSON array; docs/intelligence.md) into a workspace.
   help                              Prints this text.
 
 Uses DATABASE_URL when set; otherwise the embedded database in ATELIER_DATA_DIR, through the running
@@ -117,8 +123,34 @@ function parseCommand(argv: string[], config: Config): CliCommand {
       if (!values.workspace) throw new UsageError('channels remove needs --workspace NAME');
       return { command: 'channels.remove', workspace: values.workspace, channelId: positionals[0] };
     }
+    case 'trends import': {
+      const options = { workspace: { type: 'string' }, global: { type: 'boolean' } } as const;
+      const { values, positionals } = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+      if (positionals.length !== 1 || !values.workspace === !values.global) throw new UsageError('trends import needs --workspace NAME or --global, and a FILE.json');
+      return parseCliCommand({ command: 'trends.import', workspace: values.workspace ?? null, signals: readJsonFile(positionals[0]) });
+    }
+    case 'patterns import': {
+      const { values, positionals } = parse({ workspace: { type: 'string' } }, 1);
+      if (!values.workspace) throw new UsageError('patterns import needs --workspace NAME and a FILE.json');
+      return parseCliCommand({ command: 'patterns.import', workspace: values.workspace, patterns: readJsonFile(positionals[0]) });
+    }
     default:
       throw new UsageError(`unknown command: ${argv.join(' ')}`);
+  }
+}
+
+/** An import file: read and validated whole here (parseCliCommand), before any batch is written. */
+function readJsonFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(resolve(path), 'utf8');
+  } catch (err) {
+    throw new CliCommandError(`cannot read ${path}: ${(err as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new CliCommandError(`${path} is not valid JSON: ${(err as Error).message}`);
   }
 }
 
@@ -196,9 +228,34 @@ async function withDatabase(
   }
 }
 
+/** The admin socket reads lines of at most 64 KiB: an import goes in batches well below that. */
+const SOCKET_BATCH_CHARS = 48 * 1024;
+
+function socketBatches(command: CliCommand): CliCommand[] {
+  if (command.command !== 'trends.import' && command.command !== 'patterns.import') return [command];
+  const items: unknown[] = command.command === 'trends.import' ? command.signals : command.patterns;
+  const batches: unknown[][] = [[]];
+  let size = 0;
+  for (const item of items) {
+    const chars = JSON.stringify(item).length + 1;
+    if (size + chars > SOCKET_BATCH_CHARS && batches.at(-1)!.length > 0) {
+      batches.push([]);
+      size = 0;
+    }
+    batches.at(-1)!.push(item);
+    size += chars;
+  }
+  return batches.map((batch) => ({ ...command, [command.command === 'trends.import' ? 'signals' : 'patterns']: batch }) as CliCommand);
+}
+
 async function viaService(dataDir: string, owner: DataDirOwner, command: CliCommand): Promise<CliResult> {
   try {
-    return (await sendAdminCommand(adminSocketPath(dataDir), command)) as CliResult;
+    let result: CliResult | undefined;
+    for (const batch of socketBatches(command)) {
+      const answer = (await sendAdminCommand(adminSocketPath(dataDir), batch)) as CliResult;
+      result = result && 'imported' in result && 'imported' in answer ? { ...answer, imported: result.imported + answer.imported } : answer;
+    }
+    return result!;
   } catch (err) {
     if (err instanceof AdminCommandError) throw new CliCommandError(err.message);
     const code = (err as NodeJS.ErrnoException).code;
