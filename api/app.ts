@@ -21,6 +21,7 @@ import { publishingRouter } from './publishing/routes';
 import { estimateRouter } from './apps/estimate';
 import { composeRouter } from './compose/routes';
 import { brandKitRouter } from './brand/kit';
+import { trpc } from './trpc/mount';
 import { discoverRouter } from './discover/routes';
 import { contentRouter } from './content/routes';
 import { templatesRouter } from './templates/routes';
@@ -44,6 +45,12 @@ export function createApp(deps: ApiDeps): Koa {
   // Everything under /v1 goes through the same chain; an unmatched route ends as the envelope's 404.
   app.use(async function v1Only(ctx, next) {
     if (ctx.path === '/v1' || ctx.path.startsWith('/v1/')) return v1Stack(ctx, next);
+    return next();
+  });
+  // tRPC answers in its own format, but shares the request id, the rate limit and the envelope for a 429.
+  const trpcStack = compose<Koa.Context>([requestId(), errorEnvelope({ logger: deps.logger }), rateLimit({ limiter: deps.rateLimiter }), trpc(deps)]);
+  app.use(async function trpcOnly(ctx, next) {
+    if (ctx.path.startsWith('/trpc/')) return trpcStack(ctx, next);
     return next();
   });
   if (deps.storage.driver === 'fs') app.use(cdn({ storage: deps.storage }));

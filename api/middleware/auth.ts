@@ -32,6 +32,14 @@ export function authenticate(options: AuthOptions): Middleware {
   };
 }
 
+/** The Caller behind a request's key headers; the AtelierError of the contract otherwise. */
+export async function callerFromHeaders(db: Kysely<Database>, headers: { 'x-api-key'?: string | string[]; authorization?: string }): Promise<Caller> {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+  const key = presentedKey(first(headers['x-api-key']), first(headers.authorization));
+  if (!key) throw new AtelierError('AUTH_MISSING_KEY', 'Missing API key: send x-api-key or Authorization: Bearer');
+  return callerOf(await lookUp(db, key));
+}
+
 async function lookUp(db: Kysely<Database>, key: string): Promise<KeyContext | null> {
   try {
     return await findKey(db, key);
