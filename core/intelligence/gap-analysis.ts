@@ -114,7 +114,7 @@ export function gapAnalysis(input: GapInput): Recommendation[] {
       recommendation(input.workspaceId, 'gap_analysis', `modality|${m.modality}`, {
         priority: m.patterns > 0 ? 2 : 3,
         title: `No ${m.modality} content in ${days}`,
-        summary: `${m.patterns > 0 ? `${m.patterns} of your content pattern${m.patterns === 1 ? '' : 's'} show ${m.modality} performing` : `You made ${m.modality} before`}, ${m.lastRunAt ? `but the last ${m.modality} run was ${m.lastRunAt.toISOString().slice(0, 10)}` : `but you have never made ${m.modality} here`}.`,
+        summary: `${m.patterns > 0 ? `${m.patterns} of your content patterns ${m.patterns === 1 ? 'shows' : 'show'} ${m.modality} performing` : `You made ${m.modality} before`}, ${m.lastRunAt ? `but the last ${m.modality} run was ${m.lastRunAt.toISOString().slice(0, 10)}` : `but you have never made ${m.modality} here`}.`,
         data: { gap: 'modality', modality: m.modality, patterns: m.patterns, lastRunAt: m.lastRunAt?.toISOString() ?? null },
         createdAt: latest(m.lastRunAt, m.lastPatternAt),
       }),

@@ -4,9 +4,16 @@ import { phraseMatch } from './phrase-match';
 import { recommendation, type Recommendation } from './recommendation';
 import type { RankedTrend } from './trends';
 import { MODALITIES } from '../modality';
+import { stem } from '../discovery/normalize';
 
 /** Score bands (growth value × confidence weight) for priorities 1, 2 and 3; anything lower is 4. */
 const BANDS = [1, 0.5, 0.2] as const;
+
+/** A signal is covered by words that contain it, or by its words run together (#quietluxury covers "quiet luxury"). */
+function covered(keys: Set<string>, signal: string): boolean {
+  const joined = signal.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return phraseMatch(keys, signal) !== null || keys.has(joined) || keys.has(stem(joined));
+}
 
 /**
  * Rising trends the workspace has not made anything for.
@@ -14,7 +21,8 @@ const BANDS = [1, 0.5, 0.2] as const;
  *    rising ones (growth value > 0).
  * 2. What the workspace made: the features of its runs (any platform) and of its publications on the
  *    trend's platform in the window, as keys.
- * 3. A trend whose signal those keys contain (phraseMatch) is covered and left out.
+ * 3. A trend whose signal those keys contain (phraseMatch), or whose words run together are one of them
+ *    (a hashtag), is covered and left out.
  * 4. Priority from the trend's score (BANDS); createdAt is the signal's observation.
  */
 export function trendOpportunities(workspaceId: string, trends: RankedTrend[], events: ActivityEvent[], windowDays: number): Recommendation[] {
@@ -28,7 +36,7 @@ export function trendOpportunities(workspaceId: string, trends: RankedTrend[], e
     return keysOn.get(platform)!;
   };
   return trends
-    .filter((t) => t.source === 'signal' && t.growthValue > 0 && !phraseMatch(made(t.platform.toLowerCase()), t.signal))
+    .filter((t) => t.source === 'signal' && t.growthValue > 0 && !covered(made(t.platform.toLowerCase()), t.signal))
     .map((t) => {
       const category = t.category.replace(/_/g, ' ');
       const modality = t.category === 'format' ? MODALITIES.find((m) => t.signal.toLowerCase().includes(m)) : undefined;
