@@ -3,7 +3,7 @@ import { AtelierError } from '../../core/errors';
 import type { ApprovalDecision, RunAppInput } from '../../core/run-types';
 import { APP_ID, WORKSPACE_ID } from './search-attributes';
 
-const CALL_DEADLINE_MS = 10_000;
+const CALL_DEADLINE_MS = 5_000;
 const CLOSE_POLL_MS = 200;
 
 /** What the API asks of Temporal: start, cancel and steer runs. The workflow id is the run id. */
