@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Caller } from '../../core/app-access';
 import { publicationEvent, runEvent, type ActivityEvent } from '../../core/intelligence/activity';
 import { gapAnalysis } from '../../core/intelligence/gap-analysis';
-import { DAY_MS, INTELLIGENCE_LIMIT_MAX, RECOMMENDATION_WINDOW_DAYS, STORED_SIGNALS_MAX } from '../../core/intelligence/limits';
+import { DAY_MS, RECOMMENDATION_WINDOW_DAYS, STORED_SIGNALS_MAX } from '../../core/intelligence/limits';
 import { optimizations } from '../../core/intelligence/optimizations';
 import { predictPerformance, type Prediction } from '../../core/intelligence/predict';
 import { selectRecommendations, type RecommendationFilter } from '../../core/intelligence/recommend';
@@ -45,7 +45,7 @@ export async function predict(deps: ApiDeps, caller: Caller, body: PredictBody, 
   const profile = await resolveProfile(deps, caller, body.brandProfileId);
   const [patterns, trends] = await Promise.all([
     topPatterns(deps.db, caller.workspaceId, { profileId: profile?.id, limit: PREDICT_PATTERNS }),
-    workspaceTrends(deps.db, caller.workspaceId, { windowDays: RECOMMENDATION_WINDOW_DAYS, limit: INTELLIGENCE_LIMIT_MAX }, now),
+    workspaceTrends(deps.db, caller.workspaceId, { windowDays: RECOMMENDATION_WINDOW_DAYS, limit: STORED_SIGNALS_MAX }, now),
   ]);
   return predictPerformance({ concept: body.concept, platform: body.platform, modality: body.modality, brand: profile ? brandContextOf(profile) : null, patterns, trends });
 }
