@@ -28,12 +28,32 @@ import { templatesRouter } from './templates/routes';
 import { brandRouter } from './brand/routes';
 import { intelligenceRouter } from './intelligence/routes';
 
+/** Every resource group's router, mounted under /v1 in this order. */
+export const V1_ROUTERS: ((deps: ApiDeps) => Router)[] = [
+  appsRouter,
+  estimateRouter,
+  runsRouter,
+  feedbackRouter,
+  workflowsRouter,
+  generateRouter,
+  webhooksRouter,
+  assetsRouter,
+  accountRouter,
+  publishingRouter,
+  composeRouter,
+  discoverRouter,
+  contentRouter,
+  templatesRouter,
+  brandRouter,
+  brandKitRouter,
+  intelligenceRouter,
+];
+
 /** Builds the Koa app without listening; the entry point or a test calls `app.callback()`. */
 export function createApp(deps: ApiDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   const v1 = new Router({ prefix: '/v1' });
-  const routers = [appsRouter, estimateRouter, runsRouter, feedbackRouter, workflowsRouter, generateRouter, webhooksRouter, assetsRouter, accountRouter, publishingRouter, composeRouter, discoverRouter, contentRouter, templatesRouter, brandRouter, brandKitRouter, intelligenceRouter];
-  for (const router of routers.map((make) => make(deps))) v1.use(router.routes());
+  for (const router of V1_ROUTERS.map((make) => make(deps))) v1.use(router.routes());
   const v1Stack = compose<Koa.Context>([
     requestId(),
     errorEnvelope({ logger: deps.logger }),
