@@ -23,11 +23,11 @@ import type { EventBus } from '../adapters/events/bus';
 import { openServices } from '../adapters/services';
 import { createRunEngine } from '../adapters/temporal/run-engine';
 import { startApiServer } from '../api/server';
-import type { AppDefinition } from '../core/app-definition';
 import { loadConfig } from '../core/config';
 import { startTemporalDevServer } from '../scripts/dev-server';
 import { freePort } from '../scripts/free-port';
 import { findTemporalCli } from '../scripts/temporal-cli';
+import { testApp, textParameter } from '../test/support/app-definitions';
 import { createTestDatabase } from '../test/support/database';
 import { seedUsers } from '../test/support/seed';
 import { startWorkers } from '../worker/start-worker';
@@ -53,47 +53,32 @@ const WARMUP = 3;
 const CANNON_SECONDS = Number(process.env.BENCH_CANNON_SECONDS ?? 3);
 const CANNON_ROUNDS = 3;
 
-const APP: AppDefinition = {
+const APP = testApp({
   appId: '5e0c1a2b-0000-4000-8000-00000000be01',
   name: 'Bench chain',
-  description: null,
-  parameters: [
-    { id: 'p_topic', key: 'topic', name: 'Topic', type: 'text', description: '', multiple: false },
+  summary: 'Bench.',
+  formats: ['text'],
+  parameters: [textParameter('topic')],
+  nodes: [
+    {
+      id: 'n1',
+      type: 'text.generate',
+      label: 'n1',
+      config: { prompt: 'Write about {{topic}}', maxWords: 20 },
+    },
+    ...[2, 3, 4, 5].map((i) => ({
+      id: `n${i}`,
+      type: 'text.generate',
+      label: `n${i}`,
+      config: { prompt: `Rewrite: {{nodes.n${i - 1}}}`, maxWords: 20 },
+    })),
+    { id: 'out', type: 'output', label: 'Text', config: { label: 'Text' } },
   ],
-  frontmatter: {
-    schemaVersion: 1,
-    summary: 'Bench.',
-    categories: [],
-    useCases: [],
-    keywords: [],
-    aliases: [],
-    formats: ['text'],
-    platforms: [],
-    audiences: [],
-    excludedIntents: [],
-  },
-  graph: {
-    nodes: [
-      {
-        id: 'n1',
-        type: 'text.generate',
-        label: 'n1',
-        config: { prompt: 'Write about {{topic}}', maxWords: 20 },
-      },
-      ...[2, 3, 4, 5].map((i) => ({
-        id: `n${i}`,
-        type: 'text.generate',
-        label: `n${i}`,
-        config: { prompt: `Rewrite: {{nodes.n${i - 1}}}`, maxWords: 20 },
-      })),
-      { id: 'out', type: 'output', label: 'Text', config: { label: 'Text' } },
-    ],
-    edges: [
-      ...[1, 2, 3, 4].map((i) => ({ source: `n${i}`, target: `n${i + 1}` })),
-      { source: 'n5', target: 'out' },
-    ],
-  },
-};
+  edges: [
+    ...[1, 2, 3, 4].map((i) => ({ source: `n${i}`, target: `n${i + 1}` })),
+    { source: 'n5', target: 'out' },
+  ],
+});
 
 /** Nearest-rank percentile. */
 function percentile(samples: number[], p: number): number {

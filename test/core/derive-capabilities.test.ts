@@ -1,21 +1,8 @@
-import { AppParameter, Frontmatter } from '../../core/app-definition';
+import { AppParameter } from '../../core/app-definition';
 import { compileGraph } from '../../core/compile-graph';
 import { deriveCapabilities } from '../../core/derive-capabilities';
+import { testFrontmatter as frontmatter } from '../support/app-definitions';
 import { graph, textParameter } from './graph-fixtures';
-
-const frontmatter = (fields: Partial<Record<'platforms' | 'useCases', string[]>> = {}): Frontmatter =>
-  Frontmatter.parse({
-    schemaVersion: 1,
-    summary: 'a test app',
-    categories: [],
-    useCases: fields.useCases ?? [],
-    keywords: [],
-    aliases: [],
-    formats: [],
-    platforms: fields.platforms ?? [],
-    audiences: [],
-    excludedIntents: [],
-  });
 
 describe('deriveCapabilities', () => {
   test('an image app with quality control and a JPEG crop', () => {

@@ -1,3 +1,4 @@
+import type { Visibility } from '../../core/app-access';
 import type { AppDefinition } from '../../core/app-definition';
 import { insertApp } from '../../adapters/db/apps';
 import type { TestStack } from './stack';
@@ -78,11 +79,12 @@ export async function waitForApprovalRequest(
 }
 
 /** Stores a private app of the user's workspace, so a test can run a purpose-built graph through the API. */
-export async function insertTestApp(stack: TestStack, user: TestUser, app: AppDefinition): Promise<string> {
-  await insertApp(stack.deps.db, app, {
-    workspaceId: user.workspaceId,
-    creatorId: user.userId,
-    visibility: 'private',
-  });
+export async function insertTestApp(
+  stack: TestStack,
+  user: TestUser,
+  app: AppDefinition,
+  visibility: Visibility = 'private',
+): Promise<string> {
+  await insertApp(stack.deps.db, app, { workspaceId: user.workspaceId, creatorId: user.userId, visibility });
   return app.appId;
 }

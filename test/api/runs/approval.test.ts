@@ -1,5 +1,4 @@
-import { AppDefinition } from '../../../core/app-definition';
-import { newId } from '../../../core/ids';
+import { testApp, textParameter } from '../../support/app-definitions';
 import { createTestStack, type TestStack } from '../../support/stack';
 import { insertTestApp, startAppRun, waitForApprovalRequest, waitForEnd } from '../../support/runs';
 
@@ -7,43 +6,30 @@ import { insertTestApp, startAppRun, waitForApprovalRequest, waitForEnd } from '
  *   draft (text.generate) --> review (human.approval) --> out (output)
  */
 const reviewedText = () =>
-  AppDefinition.parse({
-    appId: newId(),
+  testApp({
     name: 'Reviewed announcement',
-    parameters: [{ id: 'p_topic', key: 'topic', name: 'Topic', type: 'text', role: 'topic' }],
-    frontmatter: {
-      schemaVersion: 1,
-      summary: 'An announcement a person approves before delivery.',
-      categories: ['test'],
-      useCases: [],
-      keywords: [],
-      aliases: [],
-      formats: ['text'],
-      platforms: [],
-      audiences: [],
-      excludedIntents: [],
-    },
-    graph: {
-      nodes: [
-        {
-          id: 'draft',
-          type: 'text.generate',
-          label: 'Draft',
-          config: { prompt: 'Write a caption about {{topic}}', purpose: 'caption' },
-        },
-        {
-          id: 'review',
-          type: 'human.approval',
-          label: 'Review',
-          config: { instructions: 'Approve the announcement.' },
-        },
-        { id: 'out', type: 'output', label: 'Announcement', config: { label: 'Announcement' } },
-      ],
-      edges: [
-        { source: 'draft', target: 'review' },
-        { source: 'review', target: 'out' },
-      ],
-    },
+    summary: 'An announcement a person approves before delivery.',
+    formats: ['text'],
+    parameters: [textParameter('topic', { role: 'topic' })],
+    nodes: [
+      {
+        id: 'draft',
+        type: 'text.generate',
+        label: 'Draft',
+        config: { prompt: 'Write a caption about {{topic}}', purpose: 'caption' },
+      },
+      {
+        id: 'review',
+        type: 'human.approval',
+        label: 'Review',
+        config: { instructions: 'Approve the announcement.' },
+      },
+      { id: 'out', type: 'output', label: 'Announcement', config: { label: 'Announcement' } },
+    ],
+    edges: [
+      { source: 'draft', target: 'review' },
+      { source: 'review', target: 'out' },
+    ],
   });
 
 describe('POST /v1/runs/:runId/approvals/:nodeId', () => {

@@ -1,47 +1,34 @@
-import { randomUUID } from 'node:crypto';
-import { insertApp } from '../../../adapters/db/apps';
 import { localModels } from '../../../adapters/models/local/local-models';
 import type { Models } from '../../../adapters/models/providers';
-import { AppDefinition } from '../../../core/app-definition';
+import { testApp, textParameter } from '../../support/app-definitions';
+import { eventually } from '../../support/eventually';
+import { insertTestApp, startAppRun } from '../../support/runs';
 import { createTestStack, type TestStack } from '../../support/stack';
 
 const QUOTE_CARD = 'd89aacb5-080e-48ca-b4bd-a7521f422a9a';
 
 /** A voiceover app: a caption written from the script, and the script spoken. */
-const VOICEOVER = AppDefinition.parse({
-  appId: randomUUID(),
+const VOICEOVER = testApp({
   name: 'Voiceover',
   description: 'Speaks a script.',
-  parameters: [{ id: 'p_script', key: 'script', name: 'Script', type: 'text', role: 'copy' }],
-  frontmatter: {
-    schemaVersion: 1,
-    summary: 'Speaks a script and writes a caption for it.',
-    categories: ['audio'],
-    useCases: ['voiceover'],
-    keywords: ['voice'],
-    aliases: [],
-    formats: ['audio'],
-    platforms: ['podcast'],
-    audiences: ['creators'],
-    excludedIntents: [],
-  },
-  graph: {
-    nodes: [
-      {
-        id: 'caption',
-        type: 'text.generate',
-        label: 'Caption',
-        config: { prompt: 'A caption for {{script}}', purpose: 'caption' },
-      },
-      { id: 'speech', type: 'audio.tts', label: 'Speech', config: { text: '{{script}}' } },
-      { id: 'out_caption', type: 'output', label: 'Caption', config: { label: 'Caption' } },
-      { id: 'out_speech', type: 'output', label: 'Voiceover', config: { label: 'Voiceover' } },
-    ],
-    edges: [
-      { source: 'caption', target: 'out_caption' },
-      { source: 'speech', target: 'out_speech' },
-    ],
-  },
+  summary: 'Speaks a script and writes a caption for it.',
+  formats: ['audio'],
+  parameters: [textParameter('script', { role: 'copy' })],
+  nodes: [
+    {
+      id: 'caption',
+      type: 'text.generate',
+      label: 'Caption',
+      config: { prompt: 'A caption for {{script}}', purpose: 'caption' },
+    },
+    { id: 'speech', type: 'audio.tts', label: 'Speech', config: { text: '{{script}}' } },
+    { id: 'out_caption', type: 'output', label: 'Caption', config: { label: 'Caption' } },
+    { id: 'out_speech', type: 'output', label: 'Voiceover', config: { label: 'Voiceover' } },
+  ],
+  edges: [
+    { source: 'caption', target: 'out_caption' },
+    { source: 'speech', target: 'out_speech' },
+  ],
 });
 
 interface SpeechCall {
@@ -72,40 +59,19 @@ function endlessSpeech(calls: SpeechCall[]): Models {
   };
 }
 
-async function eventually<T>(
-  read: () => Promise<T> | T,
-  check: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!check(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = await read();
-  }
-  return value;
-}
-
 describe('POST /v1/runs/{runId}/cancel', () => {
   let stack: TestStack;
   const speechCalls: SpeechCall[] = [];
   const key = () => stack.users.owner.key;
-  const start = async (appId: string, inputs: object) => {
-    const res = await stack.http.post(`/v1/apps/${appId}/runs`).set('x-api-key', key()).send({ inputs });
-    expect(res.status).toBe(202);
-    return res.body.data.runId as string;
-  };
+  const start = (appId: string, inputs: Record<string, unknown>) =>
+    startAppRun(stack, stack.users.owner, appId, inputs);
   const cancel = (runId: string) => stack.http.post(`/v1/runs/${runId}/cancel`).set('x-api-key', key());
   const getRun = async (runId: string) =>
     (await stack.http.get(`/v1/runs/${runId}`).set('x-api-key', key())).body.data;
 
   beforeAll(async () => {
     stack = await createTestStack({ models: endlessSpeech(speechCalls) });
-    await insertApp(stack.deps.db, VOICEOVER, {
-      workspaceId: stack.users.owner.workspaceId,
-      creatorId: stack.users.owner.userId,
-      visibility: 'shared',
-    });
+    await insertTestApp(stack, stack.users.owner, VOICEOVER, 'shared');
   });
   afterAll(() => stack.close());
 

@@ -4,6 +4,7 @@ import { createPgBus } from '../../../adapters/events/pg-bus';
 import type { EventBus } from '../../../adapters/events/bus';
 import { createRunEngine, type RunEngine } from '../../../adapters/temporal/run-engine';
 import { createApp } from '../../../api/app';
+import { startAppRun } from '../../support/runs';
 import { createTestStack, type TestStack } from '../../support/stack';
 import { testLogger } from '../../support/logger';
 import { testTemporalAddress } from '../../support/temporal';
@@ -27,14 +28,7 @@ describe('run events across processes (pgBus)', () => {
   /** A second API replica: its own database pool, LISTEN connection and Temporal client, no workers. */
   let replica: { http: ReturnType<typeof request>; bus: EventBus; engine: RunEngine; close(): Promise<void> };
   const key = () => stack.users.owner.key;
-  const start = async (quote: string) => {
-    const res = await stack.http
-      .post(`/v1/apps/${QUOTE_CARD}/runs`)
-      .set('x-api-key', key())
-      .send({ inputs: { quote } });
-    expect(res.status).toBe(202);
-    return res.body.data.runId as string;
-  };
+  const start = (quote: string) => startAppRun(stack, stack.users.owner, QUOTE_CARD, { quote });
 
   beforeAll(async () => {
     stack = await createTestStack({ pgBus: true });

@@ -1,9 +1,8 @@
 import sharp from 'sharp';
-import { AppDefinition } from '../../../core/app-definition';
 import { DEFAULT_NODE_COSTS } from '../../../core/credits';
-import { newId } from '../../../core/ids';
 import { localModels } from '../../../adapters/models/local/local-models';
 import type { Models } from '../../../adapters/models/providers';
+import { testApp, textParameter } from '../../support/app-definitions';
 import { createTestStack, type TestStack } from '../../support/stack';
 import { insertTestApp, startAppRun, waitForEnd } from '../../support/runs';
 
@@ -12,58 +11,45 @@ import { insertTestApp, startAppRun, waitForEnd } from '../../support/runs';
  *   blurb  (text.generate)  --> blurb_check  (quality.check) --> out_blurb
  */
 const checkedApp = () =>
-  AppDefinition.parse({
-    appId: newId(),
+  testApp({
     name: 'Checked poster and blurb',
-    parameters: [{ id: 'p_topic', key: 'topic', name: 'Topic', type: 'text', role: 'topic' }],
-    frontmatter: {
-      schemaVersion: 1,
-      summary: 'A poster and a blurb, each scored and retried below the threshold.',
-      categories: ['test'],
-      useCases: [],
-      keywords: [],
-      aliases: [],
-      formats: ['image', 'text'],
-      platforms: [],
-      audiences: [],
-      excludedIntents: [],
-    },
-    graph: {
-      nodes: [
-        {
-          id: 'poster',
-          type: 'image.generate',
-          label: 'Poster',
-          config: { prompt: '{{topic}}, bold poster', aspectRatio: '1:1', longEdge: 720 },
-        },
-        {
-          id: 'poster_check',
-          type: 'quality.check',
-          label: 'Poster check',
-          config: { minScore: 0.6, maxRetries: 2 },
-        },
-        {
-          id: 'blurb',
-          type: 'text.generate',
-          label: 'Blurb',
-          config: { prompt: 'Write a caption about {{topic}}', purpose: 'caption' },
-        },
-        {
-          id: 'blurb_check',
-          type: 'quality.check',
-          label: 'Blurb check',
-          config: { minScore: 0.85, maxRetries: 2 },
-        },
-        { id: 'out_poster', type: 'output', label: 'Poster', config: { label: 'Poster' } },
-        { id: 'out_blurb', type: 'output', label: 'Blurb', config: { label: 'Blurb' } },
-      ],
-      edges: [
-        { source: 'poster', target: 'poster_check' },
-        { source: 'poster_check', target: 'out_poster' },
-        { source: 'blurb', target: 'blurb_check' },
-        { source: 'blurb_check', target: 'out_blurb' },
-      ],
-    },
+    summary: 'A poster and a blurb, each scored and retried below the threshold.',
+    formats: ['image', 'text'],
+    parameters: [textParameter('topic', { role: 'topic' })],
+    nodes: [
+      {
+        id: 'poster',
+        type: 'image.generate',
+        label: 'Poster',
+        config: { prompt: '{{topic}}, bold poster', aspectRatio: '1:1', longEdge: 720 },
+      },
+      {
+        id: 'poster_check',
+        type: 'quality.check',
+        label: 'Poster check',
+        config: { minScore: 0.6, maxRetries: 2 },
+      },
+      {
+        id: 'blurb',
+        type: 'text.generate',
+        label: 'Blurb',
+        config: { prompt: 'Write a caption about {{topic}}', purpose: 'caption' },
+      },
+      {
+        id: 'blurb_check',
+        type: 'quality.check',
+        label: 'Blurb check',
+        config: { minScore: 0.85, maxRetries: 2 },
+      },
+      { id: 'out_poster', type: 'output', label: 'Poster', config: { label: 'Poster' } },
+      { id: 'out_blurb', type: 'output', label: 'Blurb', config: { label: 'Blurb' } },
+    ],
+    edges: [
+      { source: 'poster', target: 'poster_check' },
+      { source: 'poster_check', target: 'out_poster' },
+      { source: 'blurb', target: 'blurb_check' },
+      { source: 'blurb_check', target: 'out_blurb' },
+    ],
   });
 
 /** Models whose first take is poor (a flat grey image, a one-word text) and whose second is the local model's. */
@@ -146,7 +132,10 @@ describe('quality.check when every retry is worse', () => {
   beforeAll(async () => {
     const local = localModels();
     stack = await createTestStack({
-      models: { ...local, text: { name: 'worse-each-time', generate: async (req) => takes[req.variation - 1] } },
+      models: {
+        ...local,
+        text: { name: 'worse-each-time', generate: async (req) => takes[req.variation - 1] },
+      },
     });
   });
   afterAll(() => stack.close());
@@ -157,9 +146,19 @@ describe('quality.check when every retry is worse', () => {
     const runId = await startAppRun(stack, user, appId, { topic: 'bakery' });
     const run = await waitForEnd(stack, user, runId, 120);
     expect(run.outputs.find((o) => o.label === 'Blurb')!.value).toBe('bread');
-    const node = await stack.deps.db.selectFrom('run_nodes').select(['output', 'attempts']).where('run_id', '=', runId).where('node_id', '=', 'blurb').executeTakeFirstOrThrow();
+    const node = await stack.deps.db
+      .selectFrom('run_nodes')
+      .select(['output', 'attempts'])
+      .where('run_id', '=', runId)
+      .where('node_id', '=', 'blurb')
+      .executeTakeFirstOrThrow();
     expect(node).toMatchObject({ attempts: 3, output: { kind: 'text', text: 'bread' } });
-    const asset = await stack.deps.db.selectFrom('assets').select('text_content').where('run_id', '=', runId).where('node_id', '=', 'blurb').executeTakeFirstOrThrow();
+    const asset = await stack.deps.db
+      .selectFrom('assets')
+      .select('text_content')
+      .where('run_id', '=', runId)
+      .where('node_id', '=', 'blurb')
+      .executeTakeFirstOrThrow();
     expect(asset.text_content).toBe('bread');
   });
 });

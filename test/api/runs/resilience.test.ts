@@ -1,52 +1,39 @@
 import { Context } from '@temporalio/activity';
 import { localImage, localModels } from '../../../adapters/models/local/local-models';
 import type { ImageRequest, Models } from '../../../adapters/models/providers';
-import { randomUUID } from 'node:crypto';
-import { insertApp } from '../../../adapters/db/apps';
-import { AppDefinition } from '../../../core/app-definition';
+import { testApp, textParameter } from '../../support/app-definitions';
+import { eventually } from '../../support/eventually';
+import { insertTestApp, startAppRun } from '../../support/runs';
 import { createTestStack, type TestStack } from '../../support/stack';
 
 const BLOG_HERO = '7665e1a9-f604-41e7-9529-7b64b0a67d37';
 
 /** headline -> hero -> out: one node at a time, so no two run records are ever in flight together. */
-const HEADLINE_HERO = AppDefinition.parse({
-  appId: randomUUID(),
+const HEADLINE_HERO = testApp({
   name: 'Headline hero',
   description: 'A headline, then an image of it.',
-  parameters: [{ id: 'p_topic', key: 'topic', name: 'Topic', type: 'text', role: 'topic' }],
-  frontmatter: {
-    schemaVersion: 1,
-    summary: 'Writes a headline and illustrates it.',
-    categories: ['image'],
-    useCases: ['hero image'],
-    keywords: ['hero'],
-    aliases: [],
-    formats: ['image'],
-    platforms: ['blog'],
-    audiences: ['writers'],
-    excludedIntents: [],
-  },
-  graph: {
-    nodes: [
-      {
-        id: 'headline',
-        type: 'text.generate',
-        label: 'Headline',
-        config: { prompt: 'A headline about {{topic}}', purpose: 'headline' },
-      },
-      {
-        id: 'hero',
-        type: 'image.generate',
-        label: 'Hero',
-        config: { prompt: 'Editorial illustration: {{nodes.headline}}', aspectRatio: '16:9', longEdge: 640 },
-      },
-      { id: 'out', type: 'output', label: 'Hero', config: { label: 'Hero' } },
-    ],
-    edges: [
-      { source: 'headline', target: 'hero' },
-      { source: 'hero', target: 'out' },
-    ],
-  },
+  summary: 'Writes a headline and illustrates it.',
+  formats: ['image'],
+  parameters: [textParameter('topic', { role: 'topic' })],
+  nodes: [
+    {
+      id: 'headline',
+      type: 'text.generate',
+      label: 'Headline',
+      config: { prompt: 'A headline about {{topic}}', purpose: 'headline' },
+    },
+    {
+      id: 'hero',
+      type: 'image.generate',
+      label: 'Hero',
+      config: { prompt: 'Editorial illustration: {{nodes.headline}}', aspectRatio: '16:9', longEdge: 640 },
+    },
+    { id: 'out', type: 'output', label: 'Hero', config: { label: 'Hero' } },
+  ],
+  edges: [
+    { source: 'headline', target: 'hero' },
+    { source: 'hero', target: 'out' },
+  ],
 });
 
 /**
@@ -95,20 +82,6 @@ function gatedImages() {
   };
 }
 
-async function eventually<T>(
-  read: () => Promise<T>,
-  check: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!check(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = await read();
-  }
-  return value;
-}
-
 describe('a worker stopped in the middle of a run', () => {
   let stack: TestStack;
   const images = gatedImages();
@@ -116,11 +89,7 @@ describe('a worker stopped in the middle of a run', () => {
 
   beforeAll(async () => {
     stack = await createTestStack({ models: images.models });
-    await insertApp(stack.deps.db, HEADLINE_HERO, {
-      workspaceId: stack.users.owner.workspaceId,
-      creatorId: stack.users.owner.userId,
-      visibility: 'shared',
-    });
+    await insertTestApp(stack, stack.users.owner, HEADLINE_HERO, 'shared');
   });
   afterAll(() => stack.close());
 
@@ -130,15 +99,13 @@ describe('a worker stopped in the middle of a run', () => {
    */
   async function interruptedRun(
     appId: string,
-    inputs: object,
+    inputs: Record<string, unknown>,
     midway: (status: Record<string, string>) => boolean,
   ) {
     const db = stack.deps.db;
     images.hold();
     const callsBefore = images.calls.length;
-    const started = await stack.http.post(`/v1/apps/${appId}/runs`).set('x-api-key', key()).send({ inputs });
-    expect(started.status).toBe(202);
-    const runId: string = started.body.data.runId;
+    const runId = await startAppRun(stack, stack.users.owner, appId, inputs);
     const nodes = () =>
       db
         .selectFrom('run_nodes')
@@ -149,7 +116,7 @@ describe('a worker stopped in the middle of a run', () => {
     const status = (rows: { node_id: string; status: string }[]) =>
       Object.fromEntries(rows.map((r) => [r.node_id, r.status]));
 
-    expect(midway(status(await eventually(nodes, (rows) => midway(status(rows)))))).toBe(true);
+    expect(midway(status(await eventually(nodes, (rows) => midway(status(rows)), 15_000)))).toBe(true);
     expect(images.calls.length - callsBefore).toBe(1);
 
     await stack.stopWorkers();

@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { GetObjectCommand, HeadObjectCommand, PutBucketPolicyCommand, S3Client } from '@aws-sdk/client-s3';
-import { insertApp } from '../../../adapters/db/apps';
-import { AppDefinition } from '../../../core/app-definition';
+import { testApp, textParameter } from '../../support/app-definitions';
+import { insertTestApp, startAppRun, waitForEnd, type RunBody } from '../../support/runs';
 import { startS3Server, TEST_S3_CREDENTIALS, TEST_S3_REGION, type S3Server } from '../../support/s3-server';
 import { createTestStack, type TestStack } from '../../support/stack';
 
@@ -15,55 +15,42 @@ const BUCKET = 'atelier-media';
  *
  * edit and clip read their parent's image from the bucket; final downloads its parent's clip to a file.
  */
-const S3_CHAIN_APP = AppDefinition.parse({
-  appId: randomUUID(),
+const S3_CHAIN_APP = testApp({
   name: 'S3 chain',
   description: 'Media that travel between nodes through the bucket.',
-  parameters: [{ id: 'p_topic', key: 'topic', name: 'Topic', type: 'text', role: 'topic' }],
-  frontmatter: {
-    schemaVersion: 1,
-    summary: 'An image, an edit of it, a clip of the edit and a composed video.',
-    categories: ['test'],
-    useCases: [],
-    keywords: [],
-    aliases: [],
-    formats: ['image', 'video'],
-    platforms: [],
-    audiences: [],
-    excludedIntents: [],
-  },
-  graph: {
-    nodes: [
-      {
-        id: 'image',
-        type: 'image.generate',
-        label: 'Image',
-        config: { prompt: 'Gradient poster about {{topic}}', longEdge: 256 },
-      },
-      {
-        id: 'edit',
-        type: 'image.edit',
-        label: 'Edit',
-        config: { aspectRatio: '4:5', longEdge: 256, text: '{{topic}}' },
-      },
-      { id: 'clip', type: 'video.generate', label: 'Clip', config: { seconds: 1, longEdge: 256 } },
-      {
-        id: 'final',
-        type: 'video.compose',
-        label: 'Final',
-        config: { longEdge: 256, captions: false, transition: 'none' },
-      },
-      { id: 'out_edit', type: 'output', label: 'Edited image', config: { label: 'Edited image' } },
-      { id: 'out_video', type: 'output', label: 'Video', config: { label: 'Video' } },
-    ],
-    edges: [
-      { source: 'image', target: 'edit' },
-      { source: 'edit', target: 'out_edit' },
-      { source: 'edit', target: 'clip' },
-      { source: 'clip', target: 'final' },
-      { source: 'final', target: 'out_video' },
-    ],
-  },
+  summary: 'An image, an edit of it, a clip of the edit and a composed video.',
+  formats: ['image', 'video'],
+  parameters: [textParameter('topic', { role: 'topic' })],
+  nodes: [
+    {
+      id: 'image',
+      type: 'image.generate',
+      label: 'Image',
+      config: { prompt: 'Gradient poster about {{topic}}', longEdge: 256 },
+    },
+    {
+      id: 'edit',
+      type: 'image.edit',
+      label: 'Edit',
+      config: { aspectRatio: '4:5', longEdge: 256, text: '{{topic}}' },
+    },
+    { id: 'clip', type: 'video.generate', label: 'Clip', config: { seconds: 1, longEdge: 256 } },
+    {
+      id: 'final',
+      type: 'video.compose',
+      label: 'Final',
+      config: { longEdge: 256, captions: false, transition: 'none' },
+    },
+    { id: 'out_edit', type: 'output', label: 'Edited image', config: { label: 'Edited image' } },
+    { id: 'out_video', type: 'output', label: 'Video', config: { label: 'Video' } },
+  ],
+  edges: [
+    { source: 'image', target: 'edit' },
+    { source: 'edit', target: 'out_edit' },
+    { source: 'edit', target: 'clip' },
+    { source: 'clip', target: 'final' },
+    { source: 'final', target: 'out_video' },
+  ],
 });
 
 const PUBLIC_READ_POLICY = {
@@ -73,13 +60,7 @@ const PUBLIC_READ_POLICY = {
   ],
 };
 
-interface OutputView {
-  id: string;
-  type: string;
-  value: string | null;
-  status: string;
-  mimeType: string;
-}
+type OutputView = RunBody['outputs'][number] & { value: string | null; mimeType: string };
 
 describe('runs with STORAGE_DRIVER=s3', () => {
   let s3: S3Server;
@@ -109,11 +90,7 @@ describe('runs with STORAGE_DRIVER=s3', () => {
         S3_FORCE_PATH_STYLE: 'true',
       },
     });
-    await insertApp(stack.services.database.db, S3_CHAIN_APP, {
-      workspaceId: stack.users.owner.workspaceId,
-      creatorId: stack.users.owner.userId,
-      visibility: 'private',
-    });
+    await insertTestApp(stack, stack.users.owner, S3_CHAIN_APP);
   }, 120_000);
   afterAll(async () => {
     await stack?.close();
@@ -122,19 +99,9 @@ describe('runs with STORAGE_DRIVER=s3', () => {
   });
 
   async function runToEnd(appId: string, inputs: Record<string, unknown>) {
-    const key = stack.users.owner.key;
-    const started = await stack.http.post(`/v1/apps/${appId}/runs`).set('x-api-key', key).send({ inputs });
-    expect(started.status).toBe(202);
-    const waited = await stack.http
-      .get(`/v1/runs/${started.body.data.runId}/wait?timeout=90`)
-      .set('x-api-key', key);
-    expect(waited.status).toBe(200);
-    return waited.body.data as {
-      runId: string;
-      status: string;
-      errorMessage: string | null;
-      outputs: OutputView[];
-    };
+    const user = stack.users.owner;
+    const run = await waitForEnd(stack, user, await startAppRun(stack, user, appId, inputs), 90);
+    return run as Omit<RunBody, 'outputs'> & { outputs: OutputView[] };
   }
 
   const assetOf = (runId: string, nodeId: string) =>

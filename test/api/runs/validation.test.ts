@@ -2,18 +2,20 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { AppDefinition } from '../../../core/app-definition';
-import { insertApp } from '../../../adapters/db/apps';
+import type { AppDefinition } from '../../../core/app-definition';
 import { createTestApi, type TestApi } from '../../support/api';
+import { testApp, textParameter } from '../../support/app-definitions';
+import { insertTestApp } from '../../support/runs';
 
 const SOCIAL_POST = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
 
 /** An app with a url parameter: an image.edit node over the caller's product photo. */
-function productCardApp(appId = randomUUID()): AppDefinition {
-  return AppDefinition.parse({
-    appId,
+const productCardApp = (): AppDefinition =>
+  testApp({
     name: 'Product card',
     description: 'A product photo cropped to a ratio with a headline band.',
+    summary: 'Crops a product photo and sets a headline on it.',
+    formats: ['image'],
     parameters: [
       {
         id: 'p_image',
@@ -23,9 +25,9 @@ function productCardApp(appId = randomUUID()): AppDefinition {
         accept: ['image'],
         role: 'media',
       },
-      { id: 'p_headline', key: 'headline', name: 'Headline', type: 'text', default: 'New in', role: 'copy' },
+      textParameter('headline', { default: 'New in', role: 'copy' }),
       // Its name is another parameter's key: a supplied "headline" must still mean the key.
-      { id: 'p_tagline', key: 'tagline', name: 'headline', type: 'text', default: '', role: 'copy' },
+      textParameter('tagline', { name: 'headline', default: '', role: 'copy' }),
       {
         id: 'p_ratio',
         key: 'aspect_ratio',
@@ -36,37 +38,22 @@ function productCardApp(appId = randomUUID()): AppDefinition {
         role: 'aspect_ratio',
       },
     ],
-    frontmatter: {
-      schemaVersion: 1,
-      summary: 'Crops a product photo and sets a headline on it.',
-      categories: ['product'],
-      useCases: ['product card'],
-      keywords: ['product'],
-      aliases: [],
-      formats: ['image'],
-      platforms: ['instagram'],
-      audiences: ['shops'],
-      excludedIntents: [],
-    },
-    graph: {
-      nodes: [
-        {
-          id: 'card',
-          type: 'image.edit',
-          label: 'Card',
-          config: {
-            image: '{{product_image}}',
-            aspectRatio: '{{aspect_ratio}}',
-            text: '{{headline}} {{tagline}}',
-            longEdge: 512,
-          },
+    nodes: [
+      {
+        id: 'card',
+        type: 'image.edit',
+        label: 'Card',
+        config: {
+          image: '{{product_image}}',
+          aspectRatio: '{{aspect_ratio}}',
+          text: '{{headline}} {{tagline}}',
+          longEdge: 512,
         },
-        { id: 'out', type: 'output', label: 'Card', config: { label: 'Card' } },
-      ],
-      edges: [{ source: 'card', target: 'out' }],
-    },
+      },
+      { id: 'out', type: 'output', label: 'Card', config: { label: 'Card' } },
+    ],
+    edges: [{ source: 'card', target: 'out' }],
   });
-}
 
 interface MediaServer {
   origin: string;
@@ -119,11 +106,7 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
     api = await createTestApi();
     media = await startMediaServer();
     productCard = productCardApp();
-    await insertApp(api.database.db, productCard, {
-      workspaceId: api.users.owner.workspaceId,
-      creatorId: api.users.owner.userId,
-      visibility: 'shared',
-    });
+    await insertTestApp(api, api.users.owner, productCard, 'shared');
   });
   afterAll(async () => {
     await media.close();
@@ -311,11 +294,7 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
       const strict = await createTestApi({ config: { SAFE_FETCH_ALLOW_HOSTS: '' } });
       try {
         const app = productCardApp();
-        await insertApp(strict.database.db, app, {
-          workspaceId: strict.users.owner.workspaceId,
-          creatorId: strict.users.owner.userId,
-          visibility: 'private',
-        });
+        await insertTestApp(strict, strict.users.owner, app);
         const res = await strict.http
           .post(`/v1/apps/${app.appId}/runs`)
           .set('x-api-key', strict.users.owner.key)
@@ -418,11 +397,7 @@ describe('POST /v1/apps/{appId}/runs validation', () => {
     test("another workspace's private app gives 404 before its inputs are looked at", async () => {
       const hidden = productCardApp();
       const outsider = api.users.outsider;
-      await insertApp(api.database.db, hidden, {
-        workspaceId: outsider.workspaceId,
-        creatorId: outsider.userId,
-        visibility: 'private',
-      });
+      await insertTestApp(api, outsider, hidden);
       const res = await run(hidden.appId, { inputs: {} });
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('NOT_FOUND');

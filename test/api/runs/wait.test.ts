@@ -4,6 +4,7 @@ import { insertRun, recordRunState } from '../../../adapters/db/runs';
 import { newId } from '../../../core/ids';
 import { compileRow } from '../../../api/apps/app-store';
 import { waitForRun } from '../../../api/runs/follow-run';
+import { startAppRun } from '../../support/runs';
 import { createTestStack, type TestStack } from '../../support/stack';
 
 const QUOTE_CARD = 'd89aacb5-080e-48ca-b4bd-a7521f422a9a';
@@ -12,14 +13,7 @@ describe('GET /v1/runs/{runId}/wait', () => {
   let stack: TestStack;
   let doneId: string;
   const key = () => stack.users.owner.key;
-  const start = async (quote: string) => {
-    const res = await stack.http
-      .post(`/v1/apps/${QUOTE_CARD}/runs`)
-      .set('x-api-key', key())
-      .send({ inputs: { quote } });
-    expect(res.status).toBe(202);
-    return res.body.data.runId as string;
-  };
+  const start = (quote: string) => startAppRun(stack, stack.users.owner, QUOTE_CARD, { quote });
   /** Sends the request now (supertest only sends once `then` is called) and times it. */
   const waitFor = (runId: string, query = '') => {
     const sent = Date.now();

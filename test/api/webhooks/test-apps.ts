@@ -3,69 +3,46 @@ import { insertApp } from '../../../adapters/db/apps';
 import type { Database } from '../../../adapters/db/schema';
 import { localModels } from '../../../adapters/models/local/local-models';
 import type { Models } from '../../../adapters/models/providers';
-import type { AppDefinition } from '../../../core/app-definition';
+import { testApp, textParameter } from '../../support/app-definitions';
 import type { TestUser } from '../../support/seed';
-
-const frontmatter: AppDefinition['frontmatter'] = {
-  schemaVersion: 1,
-  summary: 'A test app.',
-  categories: [],
-  useCases: [],
-  keywords: [],
-  aliases: [],
-  formats: ['text'],
-  platforms: [],
-  audiences: [],
-  excludedIntents: [],
-};
-
-const topic = [
-  { id: 'p_topic', key: 'topic', name: 'Topic', type: 'text', description: '', multiple: false },
-] as AppDefinition['parameters'];
 
 /**
  *   draft (text) --> short (text) --> out
  */
-export const CHAIN_APP: AppDefinition = {
+export const CHAIN_APP = testApp({
   appId: '0b7a4c9e-2f43-4c1e-9d56-7f1e8a3b5c01',
   name: 'Webhook chain',
-  description: null,
-  parameters: topic,
-  frontmatter,
-  graph: {
-    nodes: [
-      { id: 'draft', type: 'text.generate', label: 'Draft', config: { prompt: 'Write about {{topic}}' } },
-      { id: 'short', type: 'text.generate', label: 'Short', config: { prompt: 'Shorten: {{nodes.draft}}' } },
-      { id: 'out', type: 'output', label: 'Text', config: { label: 'Text' } },
-    ],
-    edges: [
-      { source: 'draft', target: 'short' },
-      { source: 'short', target: 'out' },
-    ],
-  },
-};
+  formats: ['text'],
+  parameters: [textParameter('topic')],
+  nodes: [
+    { id: 'draft', type: 'text.generate', label: 'Draft', config: { prompt: 'Write about {{topic}}' } },
+    { id: 'short', type: 'text.generate', label: 'Short', config: { prompt: 'Shorten: {{nodes.draft}}' } },
+    { id: 'out', type: 'output', label: 'Text', config: { label: 'Text' } },
+  ],
+  edges: [
+    { source: 'draft', target: 'short' },
+    { source: 'short', target: 'out' },
+  ],
+});
 
 /**
  *   draft (text) --> review (human.approval) --> out
  */
-export const APPROVAL_APP: AppDefinition = {
+export const APPROVAL_APP = testApp({
   appId: '0b7a4c9e-2f43-4c1e-9d56-7f1e8a3b5c02',
   name: 'Webhook approval',
-  description: null,
-  parameters: topic,
-  frontmatter,
-  graph: {
-    nodes: [
-      { id: 'draft', type: 'text.generate', label: 'Draft', config: { prompt: 'Write about {{topic}}' } },
-      { id: 'review', type: 'human.approval', label: 'Review', config: {} },
-      { id: 'out', type: 'output', label: 'Text', config: { label: 'Text' } },
-    ],
-    edges: [
-      { source: 'draft', target: 'review' },
-      { source: 'review', target: 'out' },
-    ],
-  },
-};
+  formats: ['text'],
+  parameters: [textParameter('topic')],
+  nodes: [
+    { id: 'draft', type: 'text.generate', label: 'Draft', config: { prompt: 'Write about {{topic}}' } },
+    { id: 'review', type: 'human.approval', label: 'Review', config: {} },
+    { id: 'out', type: 'output', label: 'Text', config: { label: 'Text' } },
+  ],
+  edges: [
+    { source: 'draft', target: 'review' },
+    { source: 'review', target: 'out' },
+  ],
+});
 
 export async function insertTestApps(db: Kysely<Database>, owner: TestUser): Promise<void> {
   for (const app of [CHAIN_APP, APPROVAL_APP])
