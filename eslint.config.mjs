@@ -2,7 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.data/**', '.tools/**', '.test-data/**', 'test/fixtures/**', '*.config.js'] },
+  {
+    ignores: ['node_modules/**', '.data/**', '.tools/**', '.test-data/**', 'test/fixtures/**', '*.config.js'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,9 +23,19 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'child_process'], message: 'Workflows are deterministic: no Node builtins.' },
-            { group: ['**/adapters/**', '**/api/**'], message: 'Workflows import only core/ and activity types.' },
-            { group: ['**/activities/**'], allowTypeImports: true, message: 'Workflows may import activity types only (import type).' },
+            {
+              group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'child_process'],
+              message: 'Workflows are deterministic: no Node builtins.',
+            },
+            {
+              group: ['**/adapters/**', '**/api/**'],
+              message: 'Workflows import only core/ and activity types.',
+            },
+            {
+              group: ['**/activities/**'],
+              allowTypeImports: true,
+              message: 'Workflows may import activity types only (import type).',
+            },
           ],
         },
       ],

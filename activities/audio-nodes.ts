@@ -18,13 +18,26 @@ export function audioActivities(deps: ActivityDeps) {
           if (!text) throw invalidNodeInput(`audio.tts "${task.node.label}" has no text to speak`);
           const { signal } = mediaProgress();
           const speech = await heartbeatWhile(
-            deps.models.speech.synthesize({ text, voice: config.voice, rate: config.rate, pitch: config.pitch, outPath: join(dir, 'speech.m4a'), signal }),
+            deps.models.speech.synthesize({
+              text,
+              voice: config.voice,
+              rate: config.rate,
+              pitch: config.pitch,
+              outPath: join(dir, 'speech.m4a'),
+              signal,
+            }),
           );
-          const output = await storeMedia(deps, task, 'audio', { path: speech.path, mimeType: speech.mimeType }, {
-            dimensions: null,
-            durationSeconds: round(speech.durationSeconds),
-            contentDescription: `Voiceover (${config.voice}, ${Math.round(speech.durationSeconds)} s): "${text.slice(0, 120)}${text.length > 120 ? '…' : ''}"`,
-          });
+          const output = await storeMedia(
+            deps,
+            task,
+            'audio',
+            { path: speech.path, mimeType: speech.mimeType },
+            {
+              dimensions: null,
+              durationSeconds: round(speech.durationSeconds),
+              contentDescription: `Voiceover (${config.voice}, ${Math.round(speech.durationSeconds)} s): "${text.slice(0, 120)}${text.length > 120 ? '…' : ''}"`,
+            },
+          );
           return { ...output, transcript: text } as NodeOutput;
         }),
       );

@@ -7,9 +7,12 @@ import { isSafeFetchError } from '../adapters/http/safe-fetch';
  */
 export function asActivityFailure(err: unknown): unknown {
   const e = err as { name?: string; message?: string };
-  if (isSafeFetchError(err) && !err.retryable) return ApplicationFailure.nonRetryable(err.message, 'SafeFetchRefused');
-  if (e?.name === 'MediaInputError') return ApplicationFailure.nonRetryable(e.message ?? 'invalid media input', 'MediaInputError');
-  if (e?.name === 'ProviderRejected') return ApplicationFailure.nonRetryable(e.message ?? 'provider rejected the request', 'ProviderRejected');
+  if (isSafeFetchError(err) && !err.retryable)
+    return ApplicationFailure.nonRetryable(err.message, 'SafeFetchRefused');
+  if (e?.name === 'MediaInputError')
+    return ApplicationFailure.nonRetryable(e.message ?? 'invalid media input', 'MediaInputError');
+  if (e?.name === 'ProviderRejected')
+    return ApplicationFailure.nonRetryable(e.message ?? 'provider rejected the request', 'ProviderRejected');
   return err;
 }
 

@@ -12,13 +12,22 @@ const FETCH_TIMEOUT_MS = 60_000;
 
 /** Downloads a caller-supplied image URL through safe-fetch. */
 export async function fetchImage(deps: ActivityDeps, url: string): Promise<Buffer> {
-  const res = await safeFetch(url, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: IMAGE_FETCH_LIMIT_BYTES, allowHosts: deps.allowHosts, expect: ['image'] });
+  const res = await safeFetch(url, {
+    timeoutMs: FETCH_TIMEOUT_MS,
+    maxBytes: IMAGE_FETCH_LIMIT_BYTES,
+    allowHosts: deps.allowHosts,
+    expect: ['image'],
+  });
   if (res.status < 200 || res.status >= 300) throw invalidNodeInput(`image URL answered ${res.status}`);
   return res.body;
 }
 
 /** The bytes of an image: the first image parent's file, else the given URL. */
-export async function imageInput(deps: ActivityDeps, task: NodeTask, url?: string): Promise<Buffer | undefined> {
+export async function imageInput(
+  deps: ActivityDeps,
+  task: NodeTask,
+  url?: string,
+): Promise<Buffer | undefined> {
   const parent = task.parents.find((p) => p.output.kind === 'media' && p.output.modality === 'image');
   if (parent && parent.output.kind === 'media') return readStored(deps, parent.output.ref.key);
   if (url && url.trim()) return fetchImage(deps, url.trim());

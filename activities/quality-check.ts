@@ -23,14 +23,27 @@ export function qualityActivities(deps: ActivityDeps) {
       const [meta, stats] = await Promise.all([image.metadata(), image.stats()]);
       const colour = stats.channels.slice(0, 3);
       const meanStdev = colour.reduce((sum, c) => sum + c.stdev, 0) / colour.length;
-      return { modality: 'image', width: meta.width!, height: meta.height!, entropy: stats.entropy, meanStdev };
+      return {
+        modality: 'image',
+        width: meta.width!,
+        height: meta.height!,
+        entropy: stats.entropy,
+        meanStdev,
+      };
     }
     return withWorkDir(async (dir) => {
       const path = join(dir, 'media');
       await deps.storage.downloadToFile(output.ref.key, path);
       const info = await probeMedia(path);
       if (output.modality === 'audio') return { modality: 'audio', durationSeconds: info.durationSeconds };
-      return { modality: 'video', width: info.width ?? 0, height: info.height ?? 0, durationSeconds: info.durationSeconds, hasAudio: info.hasAudio, hasVideo: info.hasVideo };
+      return {
+        modality: 'video',
+        width: info.width ?? 0,
+        height: info.height ?? 0,
+        durationSeconds: info.durationSeconds,
+        hasAudio: info.hasAudio,
+        hasVideo: info.hasVideo,
+      };
     });
   };
 

@@ -20,7 +20,8 @@ export function runRecordActivities(deps: ActivityDeps) {
   return {
     async recordNode(input: RecordNodeInput): Promise<void> {
       await recordNodeState(deps.db, { ...input, status: input.status as NodeStatus });
-      if (input.status === 'completed' && input.output && input.nodeType !== 'output') await syncAsset(deps.db, input.output);
+      if (input.status === 'completed' && input.output && input.nodeType !== 'output')
+        await syncAsset(deps.db, input.output);
       if (input.status === 'completed' && deps.costs[input.nodeType] > 0 && input.nodeType !== 'output') {
         const run = await findRun(deps.db, input.runId);
         if (run)
@@ -34,10 +35,20 @@ export function runRecordActivities(deps: ActivityDeps) {
             reason: `${input.nodeType} ${input.nodeId}`,
           });
       }
-      await deps.bus.publish({ runId: input.runId, kind: 'node', nodeId: input.nodeId, status: input.status });
+      await deps.bus.publish({
+        runId: input.runId,
+        kind: 'node',
+        nodeId: input.nodeId,
+        status: input.status,
+      });
     },
 
-    async recordRun(input: { runId: string; revision: number; status: RunStatus; errorMessage: string | null }): Promise<void> {
+    async recordRun(input: {
+      runId: string;
+      revision: number;
+      status: RunStatus;
+      errorMessage: string | null;
+    }): Promise<void> {
       await recordRunState(deps.db, input);
       await deps.bus.publish({ runId: input.runId, kind: 'run', status: input.status });
     },

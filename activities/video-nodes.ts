@@ -33,13 +33,35 @@ export function videoActivities(deps: ActivityDeps) {
           const image = await imageInput(deps, task);
           const progress = mediaProgress();
           const clip = image
-            ? await imageToClip({ imagePath: await writeTemp(join(dir, 'frame.png'), image), outPath, seconds, width, height, motion: config.motion, ...progress })
-            : await textClip({ text: config.prompt?.trim() || task.node.label, outPath, seconds, width, height, animation: 'slide-up', ...progress });
-          return storeMedia(deps, task, 'video', { path: clip.path, mimeType: 'video/mp4' }, {
-            dimensions: { width: clip.width, height: clip.height },
-            durationSeconds: round(clip.durationSeconds),
-            contentDescription: `${Math.round(clip.durationSeconds)} s ${width < height ? 'vertical' : 'horizontal'} clip: ${image ? `${config.motion} over the input image` : `animated text "${(config.prompt ?? '').slice(0, 80)}"`}`,
-          });
+            ? await imageToClip({
+                imagePath: await writeTemp(join(dir, 'frame.png'), image),
+                outPath,
+                seconds,
+                width,
+                height,
+                motion: config.motion,
+                ...progress,
+              })
+            : await textClip({
+                text: config.prompt?.trim() || task.node.label,
+                outPath,
+                seconds,
+                width,
+                height,
+                animation: 'slide-up',
+                ...progress,
+              });
+          return storeMedia(
+            deps,
+            task,
+            'video',
+            { path: clip.path, mimeType: 'video/mp4' },
+            {
+              dimensions: { width: clip.width, height: clip.height },
+              durationSeconds: round(clip.durationSeconds),
+              contentDescription: `${Math.round(clip.durationSeconds)} s ${width < height ? 'vertical' : 'horizontal'} clip: ${image ? `${config.motion} over the input image` : `animated text "${(config.prompt ?? '').slice(0, 80)}"`}`,
+            },
+          );
         }),
       );
     },
@@ -52,24 +74,49 @@ export function videoActivities(deps: ActivityDeps) {
           const { width, height } = dimensionsFor(aspectRatioOf(config.aspectRatio, '9:16'), config.longEdge);
           const progress = mediaProgress();
           const clips = await clipsOf(task, dir, width, height, progress);
-          if (clips.length === 0) throw invalidNodeInput(`video.compose "${task.node.label}" needs at least one video or image parent`);
+          if (clips.length === 0)
+            throw invalidNodeInput(
+              `video.compose "${task.node.label}" needs at least one video or image parent`,
+            );
           const voice = parentsOf(task, 'audio')[0];
           const voiceoverPath = voice ? await download(voice, join(dir, 'voice.m4a')) : undefined;
           const captionText = captionTextOf(task, voice);
           const duration = voiceoverPath ? (await probeMedia(voiceoverPath)).durationSeconds : undefined;
-          const captions = config.captions && captionText && duration ? estimateCaptionCues(captionText, duration) : [];
-          const video = await composeVideo({ clips, voiceoverPath, captions, outPath: join(dir, 'composed.mp4'), width, height, transition: config.transition, ...progress });
-          return storeMedia(deps, task, 'video', { path: video.path, mimeType: 'video/mp4' }, {
-            dimensions: { width: video.width, height: video.height },
-            durationSeconds: round(video.durationSeconds),
-            contentDescription: `${Math.round(video.durationSeconds)} s ${width}x${height} video from ${clips.length} clip(s)${voiceoverPath ? ' with voiceover' : ''}${captions.length ? ' and burned-in captions' : ''}`,
+          const captions =
+            config.captions && captionText && duration ? estimateCaptionCues(captionText, duration) : [];
+          const video = await composeVideo({
+            clips,
+            voiceoverPath,
+            captions,
+            outPath: join(dir, 'composed.mp4'),
+            width,
+            height,
+            transition: config.transition,
+            ...progress,
           });
+          return storeMedia(
+            deps,
+            task,
+            'video',
+            { path: video.path, mimeType: 'video/mp4' },
+            {
+              dimensions: { width: video.width, height: video.height },
+              durationSeconds: round(video.durationSeconds),
+              contentDescription: `${Math.round(video.durationSeconds)} s ${width}x${height} video from ${clips.length} clip(s)${voiceoverPath ? ' with voiceover' : ''}${captions.length ? ' and burned-in captions' : ''}`,
+            },
+          );
         }),
       );
     },
   };
 
-  async function clipsOf(task: NodeTask, dir: string, width: number, height: number, progress: ReturnType<typeof mediaProgress>): Promise<string[]> {
+  async function clipsOf(
+    task: NodeTask,
+    dir: string,
+    width: number,
+    height: number,
+    progress: ReturnType<typeof mediaProgress>,
+  ): Promise<string[]> {
     const clips: string[] = [];
     for (const [i, parent] of task.parents.entries()) {
       const output = parent.output;
@@ -77,7 +124,15 @@ export function videoActivities(deps: ActivityDeps) {
       if (output.modality === 'image' && output.kind === 'media') {
         const frame = await writeTemp(join(dir, `frame-${i}.png`), await readStored(deps, output.ref.key));
         const motion = i % 2 === 0 ? 'zoom-in' : 'pan-right';
-        const clip = await imageToClip({ imagePath: frame, outPath: join(dir, `still-${i}.mp4`), seconds: IMAGE_CLIP_SECONDS, width, height, motion, ...progress });
+        const clip = await imageToClip({
+          imagePath: frame,
+          outPath: join(dir, `still-${i}.mp4`),
+          seconds: IMAGE_CLIP_SECONDS,
+          width,
+          height,
+          motion,
+          ...progress,
+        });
         clips.push(clip.path);
       }
     }
@@ -94,7 +149,8 @@ function captionTextOf(task: NodeTask, voice: NodeOutput | undefined): string | 
 
 function secondsOf(value: number | string): number {
   const seconds = typeof value === 'number' ? value : Number(String(value).replace(/s$/i, '').trim());
-  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 90) throw invalidNodeInput(`clip length must be 1..90 seconds, got "${value}"`);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 90)
+    throw invalidNodeInput(`clip length must be 1..90 seconds, got "${value}"`);
   return seconds;
 }
 

@@ -20,7 +20,13 @@ export function webhookActivities(deps: ActivityDeps) {
   const recordAttempt = async (
     input: DeliverWebhookInput,
     workspaceId: string,
-    attempt: { messageId: string; number: number; statusCode: number | null; latencyMs: number; error: string | null },
+    attempt: {
+      messageId: string;
+      number: number;
+      statusCode: number | null;
+      latencyMs: number;
+      error: string | null;
+    },
   ) => {
     await deps.db
       .insertInto('webhook_deliveries')
@@ -47,12 +53,22 @@ export function webhookActivities(deps: ActivityDeps) {
      */
     async deliverWebhook(input: DeliverWebhookInput): Promise<{ statusCode: number }> {
       const run = await loadRunView(deps.db, input.runId);
-      const row = await deps.db.selectFrom('runs').select('workspace_id').where('id', '=', input.runId).executeTakeFirst();
+      const row = await deps.db
+        .selectFrom('runs')
+        .select('workspace_id')
+        .where('id', '=', input.runId)
+        .executeTakeFirst();
       if (!run || !row) throw ApplicationFailure.nonRetryable(`run ${input.runId} not found`, 'RunNotFound');
       const body = JSON.stringify({ data: run });
       // Standard Webhooks: the id stays the same across retries of one delivery so receivers can de-duplicate.
       const messageId = `msg_${input.runId.replace(/-/g, '')}_r${input.revision}`;
-      const headers = signWebhook({ body, runId: input.runId, event: input.event as WebhookEvent, key: await deps.signingKey(), messageId });
+      const headers = signWebhook({
+        body,
+        runId: input.runId,
+        event: input.event as WebhookEvent,
+        key: await deps.signingKey(),
+        messageId,
+      });
       const number = Context.current().info.attempt;
       const started = Date.now();
       let statusCode: number;
@@ -69,15 +85,29 @@ export function webhookActivities(deps: ActivityDeps) {
         statusCode = res.status;
       } catch (err) {
         const message = (err as Error).message;
-        await recordAttempt(input, row.workspace_id, { messageId, number, statusCode: null, latencyMs: Date.now() - started, error: message });
-        if (isSafeFetchError(err) && !err.retryable && err.code !== 'too_large') throw ApplicationFailure.nonRetryable(message, 'SafeFetchRefused');
+        await recordAttempt(input, row.workspace_id, {
+          messageId,
+          number,
+          statusCode: null,
+          latencyMs: Date.now() - started,
+          error: message,
+        });
+        if (isSafeFetchError(err) && !err.retryable && err.code !== 'too_large')
+          throw ApplicationFailure.nonRetryable(message, 'SafeFetchRefused');
         throw err;
       }
       const latencyMs = Date.now() - started;
       const ok = statusCode >= 200 && statusCode < 300;
-      await recordAttempt(input, row.workspace_id, { messageId, number, statusCode, latencyMs, error: ok ? null : `HTTP ${statusCode}` });
+      await recordAttempt(input, row.workspace_id, {
+        messageId,
+        number,
+        statusCode,
+        latencyMs,
+        error: ok ? null : `HTTP ${statusCode}`,
+      });
       if (ok) return { statusCode };
-      if (statusCode === 410) throw ApplicationFailure.nonRetryable('receiver answered 410 Gone', 'WebhookGone');
+      if (statusCode === 410)
+        throw ApplicationFailure.nonRetryable('receiver answered 410 Gone', 'WebhookGone');
       throw ApplicationFailure.retryable(`receiver answered HTTP ${statusCode}`, 'WebhookRejected');
     },
   };

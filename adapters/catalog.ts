@@ -20,7 +20,9 @@ export const CATALOG_DIR = join(__dirname, '..', 'catalog');
 
 /** Reads, validates and compiles every `*.json` app in `dir`; the first bad file throws with its name and field. */
 export function loadCatalogApps(dir = join(CATALOG_DIR, 'apps')): AppDefinition[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const apps = files.map((file) => parseAppFile(file, readFileSync(join(dir, file), 'utf8')));
   const ids = new Set<string>();
   apps.forEach((app, i) => {
@@ -45,7 +47,8 @@ export function parseAppFile(file: string, text: string): AppDefinition {
   try {
     compileGraph(parsed.data.graph, parsed.data.parameters);
   } catch (err) {
-    if (err instanceof GraphCompileError) throw new CatalogError(file, err.issues[0].field, err.issues[0].message);
+    if (err instanceof GraphCompileError)
+      throw new CatalogError(file, err.issues[0].field, err.issues[0].message);
     throw err;
   }
   return parsed.data;

@@ -28,7 +28,11 @@ export interface Services {
  * 2. Events: LISTEN/NOTIFY on PostgreSQL (API and workers may be separate processes), else in memory.
  * 3. Storage, model providers, credit costs and the webhook signing key.
  */
-export async function openServices(config: Config, logger: Logger, options: { models?: Models } = {}): Promise<Services> {
+export async function openServices(
+  config: Config,
+  logger: Logger,
+  options: { models?: Models } = {},
+): Promise<Services> {
   const costs = nodeCosts(config.NODE_COSTS);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.ATELIER_DATA_DIR });
   await prepareDatabase(database.db);

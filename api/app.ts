@@ -68,7 +68,12 @@ export function createApp(deps: ApiDeps): Koa {
     return next();
   });
   // tRPC answers in its own format, but shares the request id, the rate limit and the envelope for a 429.
-  const trpcStack = compose<Koa.Context>([requestId(), errorEnvelope({ logger: deps.logger }), rateLimit({ limiter: deps.rateLimiter }), trpc(deps)]);
+  const trpcStack = compose<Koa.Context>([
+    requestId(),
+    errorEnvelope({ logger: deps.logger }),
+    rateLimit({ limiter: deps.rateLimiter }),
+    trpc(deps),
+  ]);
   app.use(async function trpcOnly(ctx, next) {
     if (ctx.path.startsWith('/trpc/')) return trpcStack(ctx, next);
     return next();

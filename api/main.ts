@@ -7,11 +7,18 @@ import { startApiServer } from './server';
 /** The API process of a scaled deployment: stateless, any number of replicas. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  if (!config.TEMPORAL_ADDRESS || !config.DATABASE_URL) throw new ConfigError('api: set TEMPORAL_ADDRESS and DATABASE_URL (npm start runs everything embedded)');
+  if (!config.TEMPORAL_ADDRESS || !config.DATABASE_URL)
+    throw new ConfigError('api: set TEMPORAL_ADDRESS and DATABASE_URL (npm start runs everything embedded)');
   const logger = createLogger(config, 'atelier-api');
   const services = await openServices(config, logger);
-  const engine = createRunEngine({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TASK_QUEUE });
-  const api = await startApiServer(config, services, engine, logger, { temporalUiUrl: config.TEMPORAL_UI_URL });
+  const engine = createRunEngine({
+    address: config.TEMPORAL_ADDRESS,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TASK_QUEUE,
+  });
+  const api = await startApiServer(config, services, engine, logger, {
+    temporalUiUrl: config.TEMPORAL_UI_URL,
+  });
   logger.info({ url: api.url }, 'api listening');
   const stop = async () => {
     await api.close();

@@ -17,13 +17,19 @@ export async function startApiServer(
   logger: Logger,
   extra: { temporalUiUrl?: string } = {},
 ): Promise<{ server: Server; url: string; close(): Promise<void> }> {
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
   redis?.on('error', (err) => logger.warn({ err }, 'redis unavailable; rate limiting falls back to memory'));
   const app = createApp({
     config,
     db: services.database.db,
     logger,
-    rateLimiter: createRateLimiter({ points: config.RATE_LIMIT_PER_MINUTE, windowMs: RATE_LIMIT_WINDOW_MS, redis }),
+    rateLimiter: createRateLimiter({
+      points: config.RATE_LIMIT_PER_MINUTE,
+      windowMs: RATE_LIMIT_WINDOW_MS,
+      redis,
+    }),
     engine,
     bus: services.bus,
     storage: services.storage,

@@ -54,16 +54,30 @@ export const AppParameter = z
     role: z.enum(['prompt', 'topic', 'aspect_ratio', 'media', 'style', 'copy', 'other']).optional(),
   })
   .superRefine((p, ctx) => {
-    if (p.type === 'options' && !p.options) ctx.addIssue({ code: 'custom', path: ['options'], message: 'options parameters list their options' });
-    if (p.type !== 'options' && p.options) ctx.addIssue({ code: 'custom', path: ['options'], message: 'only options parameters have options' });
-    if (p.type === 'url' && !p.accept) ctx.addIssue({ code: 'custom', path: ['accept'], message: 'url parameters say which media they accept' });
+    if (p.type === 'options' && !p.options)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'options parameters list their options' });
+    if (p.type !== 'options' && p.options)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'only options parameters have options' });
+    if (p.type === 'url' && !p.accept)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['accept'],
+        message: 'url parameters say which media they accept',
+      });
     if (p.type === 'options' && typeof p.default === 'string' && !p.options?.includes(p.default))
-      ctx.addIssue({ code: 'custom', path: ['default'], message: `default "${p.default}" is not one of the options` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['default'],
+        message: `default "${p.default}" is not one of the options`,
+      });
   });
 export type AppParameter = z.infer<typeof AppParameter>;
 
 export const GraphNode = z.object({
-  id: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'letters, digits, _ and -').max(64),
+  id: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'letters, digits, _ and -')
+    .max(64),
   type: z.string().min(1),
   label: z.string().min(1).max(80),
   config: z.record(z.string(), z.unknown()).default({}),

@@ -42,7 +42,14 @@ export function compileGraph(graph: AppGraph, parameters: AppParameter[]): Plan 
     const spec = NODE_TYPES[type];
     const modality = spec.produces === 'passthrough' ? produces.get(parents.get(id)![0])! : spec.produces;
     produces.set(id, modality);
-    return { id, type, label: node.label, config: configs.get(id)!, parents: parents.get(id)!, produces: modality };
+    return {
+      id,
+      type,
+      label: node.label,
+      config: configs.get(id)!,
+      parents: parents.get(id)!,
+      produces: modality,
+    };
   });
   const outputs = collectOutputs(nodes, issues);
   if (issues.length > 0) throw new GraphCompileError(issues);
@@ -52,7 +59,8 @@ export function compileGraph(graph: AppGraph, parameters: AppParameter[]): Plan 
 function parseNodeConfigs(graph: AppGraph, issues: CompileIssue[]): Map<string, Record<string, unknown>> {
   const configs = new Map<string, Record<string, unknown>>();
   graph.nodes.forEach((node, i) => {
-    if (configs.has(node.id)) issues.push({ field: `graph.nodes[${i}].id`, message: `duplicate node id "${node.id}"` });
+    if (configs.has(node.id))
+      issues.push({ field: `graph.nodes[${i}].id`, message: `duplicate node id "${node.id}"` });
     if (!isNodeType(node.type)) {
       issues.push({ field: `graph.nodes[${i}].type`, message: `unknown node type "${node.type}"` });
       configs.set(node.id, node.config);
@@ -73,8 +81,10 @@ function collectParents(graph: AppGraph, issues: CompileIssue[]): Map<string, st
   const parents = new Map<string, string[]>(graph.nodes.map((n) => [n.id, []]));
   graph.edges.forEach((edge, i) => {
     const field = `graph.edges[${i}]`;
-    if (!parents.has(edge.source)) issues.push({ field: `${field}.source`, message: `dangling edge: no node "${edge.source}"` });
-    else if (!parents.has(edge.target)) issues.push({ field: `${field}.target`, message: `dangling edge: no node "${edge.target}"` });
+    if (!parents.has(edge.source))
+      issues.push({ field: `${field}.source`, message: `dangling edge: no node "${edge.source}"` });
+    else if (!parents.has(edge.target))
+      issues.push({ field: `${field}.target`, message: `dangling edge: no node "${edge.target}"` });
     else if (edge.source === edge.target) issues.push({ field, message: `self-loop on "${edge.source}"` });
     else if (parents.get(edge.target)!.includes(edge.source))
       issues.push({ field, message: `duplicate edge ${edge.source} -> ${edge.target}` });
@@ -94,7 +104,8 @@ function topologicalOrder(graph: AppGraph, parents: Map<string, string[]>, issue
     for (const child of declared) {
       if (!parents.get(child)?.includes(id)) continue;
       pending.set(child, pending.get(child)! - 1);
-      if (pending.get(child) === 0) ready = [...ready, child].sort((a, b) => declared.indexOf(a) - declared.indexOf(b));
+      if (pending.get(child) === 0)
+        ready = [...ready, child].sort((a, b) => declared.indexOf(a) - declared.indexOf(b));
     }
   }
   if (order.length < new Set(declared).size) {
@@ -110,8 +121,12 @@ function checkParentCounts(graph: AppGraph, parents: Map<string, string[]>, issu
     const spec = NODE_TYPES[node.type];
     const count = parents.get(node.id)?.length ?? 0;
     if (count < spec.minParents || count > spec.maxParents) {
-      const wanted = spec.minParents === spec.maxParents ? `${spec.minParents}` : `${spec.minParents}..${spec.maxParents}`;
-      issues.push({ field: `graph.nodes[${i}]`, message: `${node.type} node "${node.id}" needs ${wanted} parents, has ${count}` });
+      const wanted =
+        spec.minParents === spec.maxParents ? `${spec.minParents}` : `${spec.minParents}..${spec.maxParents}`;
+      issues.push({
+        field: `graph.nodes[${i}]`,
+        message: `${node.type} node "${node.id}" needs ${wanted} parents, has ${count}`,
+      });
     }
   });
 }
@@ -130,15 +145,25 @@ function checkPlaceholders(
       for (const key of refs.params) {
         used.add(key);
         if (!declared.has(key))
-          issues.push({ field: `graph.nodes[${i}].config`, message: `parameter "${key}" is used but not declared` });
+          issues.push({
+            field: `graph.nodes[${i}].config`,
+            message: `parameter "${key}" is used but not declared`,
+          });
       }
       for (const id of refs.nodes)
         if (!parents.get(node.id)?.includes(id))
-          issues.push({ field: `graph.nodes[${i}].config`, message: `{{nodes.${id}}} is not a parent of "${node.id}"` });
+          issues.push({
+            field: `graph.nodes[${i}].config`,
+            message: `{{nodes.${id}}} is not a parent of "${node.id}"`,
+          });
     }
   });
   parameters.forEach((p, i) => {
-    if (!used.has(p.key)) issues.push({ field: `parameters[${i}]`, message: `parameter "${p.key}" is declared but nothing uses it` });
+    if (!used.has(p.key))
+      issues.push({
+        field: `parameters[${i}]`,
+        message: `parameter "${p.key}" is declared but nothing uses it`,
+      });
   });
 }
 
@@ -148,6 +173,7 @@ function collectOutputs(nodes: PlanNode[], issues: CompileIssue[]): PlanOutput[]
     .map((n, index) => ({ index, nodeId: n.id, label: String(n.config.label), type: n.produces }));
   if (outputs.length === 0) issues.push({ field: 'graph.nodes', message: 'the graph has no output node' });
   const labels = outputs.map((o) => o.label.toLowerCase());
-  if (new Set(labels).size !== labels.length) issues.push({ field: 'graph.nodes', message: 'output labels must be unique' });
+  if (new Set(labels).size !== labels.length)
+    issues.push({ field: 'graph.nodes', message: 'output labels must be unique' });
   return outputs;
 }

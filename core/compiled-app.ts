@@ -11,5 +11,9 @@ export interface CompiledApp {
 
 export function compileApp(definition: AppDefinition): CompiledApp {
   const plan = compileGraph(definition.graph, definition.parameters);
-  return { definition, plan, capabilities: deriveCapabilities(plan, definition.parameters, definition.frontmatter) };
+  return {
+    definition,
+    plan,
+    capabilities: deriveCapabilities(plan, definition.parameters, definition.frontmatter),
+  };
 }

@@ -11,7 +11,12 @@ const flag = z
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 /**
  * Every environment variable Atelier reads, in one schema. Read once at an entry point with loadConfig();
@@ -87,11 +92,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = Config.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee the configuration table in README.md.`);
+    throw new ConfigError(
+      `Invalid configuration:\n${lines.join('\n')}\nSee the configuration table in README.md.`,
+    );
   }
   return parsed.data;
 }
 
 export function publicUrl(config: Config): string {
-  return (config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`).replace(/\/$/, '');
+  return (
+    config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`
+  ).replace(/\/$/, '');
 }

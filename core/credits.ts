@@ -21,7 +21,8 @@ export function nodeCosts(overridesJson?: string): NodeCosts {
   const overrides = JSON.parse(overridesJson) as Record<string, unknown>;
   const costs = { ...DEFAULT_NODE_COSTS };
   for (const [type, value] of Object.entries(overrides)) {
-    if (!(type in costs) || typeof value !== 'number' || value < 0) throw new Error(`NODE_COSTS: bad entry "${type}"`);
+    if (!(type in costs) || typeof value !== 'number' || value < 0)
+      throw new Error(`NODE_COSTS: bad entry "${type}"`);
     costs[type as NodeType] = value;
   }
   return costs;

@@ -22,12 +22,20 @@ export interface Capabilities {
  * 3. Flags and counts from the node types present.
  * 4. `strengths` and `limitations` are rules over the graph shape; `bestFor` pairs outputs with platforms.
  */
-export function deriveCapabilities(plan: Plan, parameters: AppParameter[], frontmatter: Frontmatter): Capabilities {
+export function deriveCapabilities(
+  plan: Plan,
+  parameters: AppParameter[],
+  frontmatter: Frontmatter,
+): Capabilities {
   const byId = new Map(plan.nodes.map((n) => [n.id, n]));
   const sources = plan.outputs.map((o) => sourceNode(byId, o.nodeId));
   const types = new Set(plan.nodes.map((n) => n.type));
   const generationStepCount = plan.nodes.filter((n) => NODE_TYPES[n.type].generation).length;
-  const produces = unique(sources.map((n) => (NODE_TYPES[n.type] as NodeTypeSpec).produceTag).filter((t): t is string => t !== null));
+  const produces = unique(
+    sources
+      .map((n) => (NODE_TYPES[n.type] as NodeTypeSpec).produceTag)
+      .filter((t): t is string => t !== null),
+  );
   return {
     produces,
     strengths: strengthsOf(plan, types),
@@ -56,8 +64,10 @@ function strengthsOf(plan: Plan, types: Set<string>): string[] {
   const strengths: string[] = [];
   const roots = plan.nodes.filter((n) => n.parents.length === 0 && NODE_TYPES[n.type].generation);
   if (roots.length > 1) strengths.push(`${roots.length} generation branches run in parallel`);
-  if (types.has('video.compose') && types.has('audio.tts')) strengths.push('voiceover mixed into the final video');
-  if (plan.nodes.some((n) => n.type === 'video.compose' && n.config.captions)) strengths.push('burned-in captions');
+  if (types.has('video.compose') && types.has('audio.tts'))
+    strengths.push('voiceover mixed into the final video');
+  if (plan.nodes.some((n) => n.type === 'video.compose' && n.config.captions))
+    strengths.push('burned-in captions');
   if (types.has('quality.check')) strengths.push('automated quality control with retries');
   if (types.has('human.approval')) strengths.push('human approval before delivery');
   if (plan.outputs.length > 1) strengths.push(`${plan.outputs.length} deliverables in one run`);

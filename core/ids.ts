@@ -4,7 +4,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3
 
 export const newId = (): string => randomUUID();
 
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID_PATTERN.test(value);
 
 /** A name-based (v5-style, SHA-1) UUID: the same parts always give the same id. */
 export function deterministicUuid(...parts: string[]): string {

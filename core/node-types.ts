@@ -10,7 +10,9 @@ const seconds = z.union([z.number().min(1).max(90), template]);
 const textGenerate = z.object({
   prompt: template,
   system: template.optional(),
-  purpose: z.enum(['caption', 'script', 'headline', 'alt_text', 'talking_points', 'generic']).default('generic'),
+  purpose: z
+    .enum(['caption', 'script', 'headline', 'alt_text', 'talking_points', 'generic'])
+    .default('generic'),
   maxWords: z.number().int().min(1).max(2000).optional(),
 });
 const imageGenerate = z.object({
@@ -78,15 +80,87 @@ export interface NodeTypeSpec {
 }
 
 export const NODE_TYPES = {
-  'text.generate': { config: textGenerate, produces: 'text', generation: true, queue: 'io', produceTag: 'copy', minParents: 0, maxParents: 10 },
-  'image.generate': { config: imageGenerate, produces: 'image', generation: true, queue: 'media', produceTag: 'image', minParents: 0, maxParents: 10 },
-  'image.edit': { config: imageEdit, produces: 'image', generation: false, queue: 'media', produceTag: 'edited-image', minParents: 0, maxParents: 10 },
-  'video.generate': { config: videoGenerate, produces: 'video', generation: true, queue: 'media', produceTag: 'video-clip', minParents: 0, maxParents: 10 },
-  'video.compose': { config: videoCompose, produces: 'video', generation: false, queue: 'media', produceTag: 'video', minParents: 1, maxParents: 20 },
-  'audio.tts': { config: audioTts, produces: 'audio', generation: true, queue: 'media', produceTag: 'voiceover', minParents: 0, maxParents: 10 },
-  'quality.check': { config: qualityCheck, produces: 'passthrough', generation: false, queue: 'media', produceTag: null, minParents: 1, maxParents: 1 },
-  'human.approval': { config: humanApproval, produces: 'passthrough', generation: false, queue: 'none', produceTag: null, minParents: 1, maxParents: 1 },
-  output: { config: output, produces: 'passthrough', generation: false, queue: 'none', produceTag: null, minParents: 1, maxParents: 1 },
+  'text.generate': {
+    config: textGenerate,
+    produces: 'text',
+    generation: true,
+    queue: 'io',
+    produceTag: 'copy',
+    minParents: 0,
+    maxParents: 10,
+  },
+  'image.generate': {
+    config: imageGenerate,
+    produces: 'image',
+    generation: true,
+    queue: 'media',
+    produceTag: 'image',
+    minParents: 0,
+    maxParents: 10,
+  },
+  'image.edit': {
+    config: imageEdit,
+    produces: 'image',
+    generation: false,
+    queue: 'media',
+    produceTag: 'edited-image',
+    minParents: 0,
+    maxParents: 10,
+  },
+  'video.generate': {
+    config: videoGenerate,
+    produces: 'video',
+    generation: true,
+    queue: 'media',
+    produceTag: 'video-clip',
+    minParents: 0,
+    maxParents: 10,
+  },
+  'video.compose': {
+    config: videoCompose,
+    produces: 'video',
+    generation: false,
+    queue: 'media',
+    produceTag: 'video',
+    minParents: 1,
+    maxParents: 20,
+  },
+  'audio.tts': {
+    config: audioTts,
+    produces: 'audio',
+    generation: true,
+    queue: 'media',
+    produceTag: 'voiceover',
+    minParents: 0,
+    maxParents: 10,
+  },
+  'quality.check': {
+    config: qualityCheck,
+    produces: 'passthrough',
+    generation: false,
+    queue: 'media',
+    produceTag: null,
+    minParents: 1,
+    maxParents: 1,
+  },
+  'human.approval': {
+    config: humanApproval,
+    produces: 'passthrough',
+    generation: false,
+    queue: 'none',
+    produceTag: null,
+    minParents: 1,
+    maxParents: 1,
+  },
+  output: {
+    config: output,
+    produces: 'passthrough',
+    generation: false,
+    queue: 'none',
+    produceTag: null,
+    minParents: 1,
+    maxParents: 1,
+  },
 } as const satisfies Record<string, NodeTypeSpec>;
 
 export type NodeType = keyof typeof NODE_TYPES;

@@ -99,9 +99,15 @@ function platformsOf(modality: Modality, m: OutputMetadata): string[] {
     (p) =>
       Math.abs(ratio - p.ratio) / p.ratio < 0.03 &&
       m.dimensions!.width >= p.minWidth * 0.66 &&
-      (modality === 'image' ? p.maxSeconds === undefined || p.platform !== 'tiktok' : (m.durationSeconds ?? 0) <= (p.maxSeconds ?? Infinity)),
+      (modality === 'image'
+        ? p.maxSeconds === undefined || p.platform !== 'tiktok'
+        : (m.durationSeconds ?? 0) <= (p.maxSeconds ?? Infinity)),
   );
-  const platforms = fits.map((p) => p.platform).filter((p) => modality === 'video' || !['tiktok', 'youtube_shorts', 'instagram_reels', 'youtube'].includes(p));
+  const platforms = fits
+    .map((p) => p.platform)
+    .filter(
+      (p) => modality === 'video' || !['tiktok', 'youtube_shorts', 'instagram_reels', 'youtube'].includes(p),
+    );
   if (modality === 'image' && ratio < 0.6 && ratio > 0.5) platforms.push('instagram_stories');
   return [...new Set(platforms)];
 }

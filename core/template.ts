@@ -25,7 +25,11 @@ export function configStrings(value: unknown): string[] {
 }
 
 /** Fills placeholders; an unknown one becomes the empty string (the compiler has already rejected those). */
-export function renderTemplate(text: string, params: Record<string, unknown>, nodeTexts: Record<string, string>): string {
+export function renderTemplate(
+  text: string,
+  params: Record<string, unknown>,
+  nodeTexts: Record<string, string>,
+): string {
   return text.replace(PLACEHOLDER, (_, name: string) => {
     if (name.startsWith('nodes.')) return nodeTexts[name.slice('nodes.'.length)] ?? '';
     const value = params[name];
@@ -35,7 +39,11 @@ export function renderTemplate(text: string, params: Record<string, unknown>, no
 }
 
 /** Renders every string of a config object, keeping its shape. */
-export function renderConfig<T>(config: T, params: Record<string, unknown>, nodeTexts: Record<string, string>): T {
+export function renderConfig<T>(
+  config: T,
+  params: Record<string, unknown>,
+  nodeTexts: Record<string, string>,
+): T {
   const render = (value: unknown): unknown => {
     if (typeof value === 'string') return renderTemplate(value, params, nodeTexts);
     if (Array.isArray(value)) return value.map(render);

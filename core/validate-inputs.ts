@@ -28,7 +28,11 @@ export function validateInputs(
     for (const [name, value] of Object.entries(source)) {
       const parameter = parameters.find((p) => p.key === name) ?? parameters.find((p) => p.name === name);
       if (!parameter) {
-        details.push({ param: name, code: 'unknown_parameter', message: `"${name}" matches no parameter of this app` });
+        details.push({
+          param: name,
+          code: 'unknown_parameter',
+          message: `"${name}" matches no parameter of this app`,
+        });
         continue;
       }
       if (value !== null && value !== undefined) supplied.set(parameter.key, value);
@@ -59,9 +63,17 @@ function checkValue(parameter: AppParameter, value: unknown): ValidationDetail |
     return detail(parameter, 'invalid_type', 'expects at least one value');
   for (const item of items) {
     if (typeof item !== 'string')
-      return detail(parameter, 'invalid_type', `expects a string${parameter.multiple ? ' or an array of strings' : ''}, got ${jsonType(item)}`);
+      return detail(
+        parameter,
+        'invalid_type',
+        `expects a string${parameter.multiple ? ' or an array of strings' : ''}, got ${jsonType(item)}`,
+      );
     if (parameter.type === 'options' && !parameter.options!.includes(item))
-      return detail(parameter, 'invalid_option', `"${item}" is not allowed; allowed: ${parameter.options!.map((o) => `"${o}"`).join(', ')}`);
+      return detail(
+        parameter,
+        'invalid_option',
+        `"${item}" is not allowed; allowed: ${parameter.options!.map((o) => `"${o}"`).join(', ')}`,
+      );
     if (parameter.type === 'url' && !isHttpUrl(item))
       return detail(parameter, 'invalid_media', `"${truncate(item)}" is not an http(s) URL`);
   }

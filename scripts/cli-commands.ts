@@ -30,7 +30,12 @@ export const CliCommand = z.discriminatedUnion('command', [
   z.object({ command: z.literal('keys.list'), workspace: WorkspaceName.optional() }),
   z.object({ command: z.literal('keys.revoke'), idOrPrefix: z.string().trim().min(1) }),
   z.object({ command: z.literal('workspaces.create'), workspace: WorkspaceName, credits: Credits }),
-  z.object({ command: z.literal('credits.grant'), workspace: WorkspaceName, amount: z.number().positive(), reason: z.string().max(200).default('grant') }),
+  z.object({
+    command: z.literal('credits.grant'),
+    workspace: WorkspaceName,
+    amount: z.number().positive(),
+    reason: z.string().max(200).default('grant'),
+  }),
   z.object({
     command: z.literal('channels.connect'),
     workspace: WorkspaceName,
@@ -47,8 +52,16 @@ export const CliCommand = z.discriminatedUnion('command', [
   z.object({ command: z.literal('channels.list'), workspace: WorkspaceName }),
   z.object({ command: z.literal('channels.remove'), workspace: WorkspaceName, channelId: z.uuid() }),
   /** `workspace` null: global signals, seen by every workspace. */
-  z.object({ command: z.literal('trends.import'), workspace: WorkspaceName.nullable(), signals: z.array(TrendSignalImport).min(1).max(IMPORT_MAX_ITEMS) }),
-  z.object({ command: z.literal('patterns.import'), workspace: WorkspaceName, patterns: z.array(ContentPatternImport).min(1).max(IMPORT_MAX_ITEMS) }),
+  z.object({
+    command: z.literal('trends.import'),
+    workspace: WorkspaceName.nullable(),
+    signals: z.array(TrendSignalImport).min(1).max(IMPORT_MAX_ITEMS),
+  }),
+  z.object({
+    command: z.literal('patterns.import'),
+    workspace: WorkspaceName,
+    patterns: z.array(ContentPatternImport).min(1).max(IMPORT_MAX_ITEMS),
+  }),
 ]);
 export type CliCommand = z.infer<typeof CliCommand>;
 
@@ -77,7 +90,16 @@ export type CliResult =
   | { command: 'keys.revoke'; revoked: number }
   | { command: 'credits.grant'; workspace: string; amount: number; balance: number }
   | { command: 'channels.connect'; channelId: string; platform: string; externalId: string }
-  | { command: 'channels.list'; channels: { id: string; platform: string; externalId: string; accountName: string | null; expiresAt: string | null }[] }
+  | {
+      command: 'channels.list';
+      channels: {
+        id: string;
+        platform: string;
+        externalId: string;
+        accountName: string | null;
+        expiresAt: string | null;
+      }[];
+    }
   | { command: 'channels.remove'; removed: boolean }
   | { command: 'trends.import' | 'patterns.import'; workspace: string | null; imported: number }
   | {
@@ -125,10 +147,18 @@ export async function runCliCommand(db: Kysely<Database>, input: unknown): Promi
     case 'channels.list':
       return listChannels(db, command.workspace);
     case 'channels.remove':
-      return { command: 'channels.remove', removed: await removeChannel(db, (await workspaceNamed(db, command.workspace)).id, command.channelId) };
+      return {
+        command: 'channels.remove',
+        removed: await removeChannel(db, (await workspaceNamed(db, command.workspace)).id, command.channelId),
+      };
     case 'trends.import': {
-      const workspaceId = command.workspace === null ? null : (await workspaceNamed(db, command.workspace)).id;
-      return { command: 'trends.import', workspace: command.workspace, imported: await importTrendSignals(db, workspaceId, command.signals) };
+      const workspaceId =
+        command.workspace === null ? null : (await workspaceNamed(db, command.workspace)).id;
+      return {
+        command: 'trends.import',
+        workspace: command.workspace,
+        imported: await importTrendSignals(db, workspaceId, command.signals),
+      };
     }
     case 'patterns.import':
       return importPatterns(db, command);
@@ -136,11 +166,21 @@ export async function runCliCommand(db: Kysely<Database>, input: unknown): Promi
 }
 
 /** Every named brand profile must be the workspace's; nothing is written otherwise. */
-async function importPatterns(db: Kysely<Database>, command: Extract<CliCommand, { command: 'patterns.import' }>): Promise<CliResult> {
+async function importPatterns(
+  db: Kysely<Database>,
+  command: Extract<CliCommand, { command: 'patterns.import' }>,
+): Promise<CliResult> {
   const workspace = await workspaceNamed(db, command.workspace);
-  for (const id of new Set(command.patterns.map((p) => p.brandProfileId).filter((id): id is string => id !== null)))
-    if (!(await findBrandProfile(db, workspace.id, id))) throw new CliCommandError(`workspace "${command.workspace}" has no brand profile ${id}`);
-  return { command: 'patterns.import', workspace: command.workspace, imported: await importContentPatterns(db, workspace.id, command.patterns) };
+  for (const id of new Set(
+    command.patterns.map((p) => p.brandProfileId).filter((id): id is string => id !== null),
+  ))
+    if (!(await findBrandProfile(db, workspace.id, id)))
+      throw new CliCommandError(`workspace "${command.workspace}" has no brand profile ${id}`);
+  return {
+    command: 'patterns.import',
+    workspace: command.workspace,
+    imported: await importContentPatterns(db, workspace.id, command.patterns),
+  };
 }
 
 async function workspaceNamed(db: Kysely<Database>, name: string) {
@@ -149,14 +189,23 @@ async function workspaceNamed(db: Kysely<Database>, name: string) {
   return workspace;
 }
 
-async function grantCredits(db: Kysely<Database>, command: Extract<CliCommand, { command: 'credits.grant' }>): Promise<CliResult> {
+async function grantCredits(
+  db: Kysely<Database>,
+  command: Extract<CliCommand, { command: 'credits.grant' }>,
+): Promise<CliResult> {
   const workspace = await workspaceNamed(db, command.workspace);
-  await db.insertInto('credit_ledger').values({ id: newId(), workspace_id: workspace.id, amount: command.amount, reason: command.reason }).execute();
+  await db
+    .insertInto('credit_ledger')
+    .values({ id: newId(), workspace_id: workspace.id, amount: command.amount, reason: command.reason })
+    .execute();
   const { balance } = await creditBalance(db, workspace.id);
   return { command: 'credits.grant', workspace: command.workspace, amount: command.amount, balance };
 }
 
-async function connectChannel(db: Kysely<Database>, command: Extract<CliCommand, { command: 'channels.connect' }>): Promise<CliResult> {
+async function connectChannel(
+  db: Kysely<Database>,
+  command: Extract<CliCommand, { command: 'channels.connect' }>,
+): Promise<CliResult> {
   const workspace = await workspaceNamed(db, command.workspace);
   const channelId = await upsertChannel(db, {
     workspaceId: workspace.id,
@@ -169,14 +218,25 @@ async function connectChannel(db: Kysely<Database>, command: Extract<CliCommand,
     sealedToken: command.sealedToken,
     expiresAt: command.expiresAt ? new Date(command.expiresAt) : null,
   });
-  return { command: 'channels.connect', channelId, platform: command.platform, externalId: command.externalId };
+  return {
+    command: 'channels.connect',
+    channelId,
+    platform: command.platform,
+    externalId: command.externalId,
+  };
 }
 
 async function listChannels(db: Kysely<Database>, name: string): Promise<CliResult> {
   const rows = await listValidChannels(db, (await workspaceNamed(db, name)).id);
   return {
     command: 'channels.list',
-    channels: rows.map((c) => ({ id: c.id, platform: c.platform, externalId: c.external_id, accountName: c.account_name, expiresAt: c.expires_at ? new Date(c.expires_at).toISOString() : null })),
+    channels: rows.map((c) => ({
+      id: c.id,
+      platform: c.platform,
+      externalId: c.external_id,
+      accountName: c.account_name,
+      expiresAt: c.expires_at ? new Date(c.expires_at).toISOString() : null,
+    })),
   };
 }
 
@@ -258,19 +318,32 @@ export function formatCliResult(result: CliResult): string[] {
     case 'credits.grant':
       return [`Granted ${result.amount} credits to ${result.workspace}; balance ${result.balance}.`];
     case 'channels.connect':
-      return [`Connected ${result.platform} account ${result.externalId}; channel id (use as accountIds in publish):`, result.channelId];
+      return [
+        `Connected ${result.platform} account ${result.externalId}; channel id (use as accountIds in publish):`,
+        result.channelId,
+      ];
     case 'channels.list':
       return formatTable(
         ['ID', 'PLATFORM', 'ACCOUNT', 'NAME', 'EXPIRES'],
-        result.channels.map((c) => [c.id, c.platform, c.externalId, c.accountName ?? '-', c.expiresAt ?? '-']),
+        result.channels.map((c) => [
+          c.id,
+          c.platform,
+          c.externalId,
+          c.accountName ?? '-',
+          c.expiresAt ?? '-',
+        ]),
         'No channels.',
       );
     case 'channels.remove':
       return [result.removed ? 'Channel removed.' : 'No such channel in this workspace.'];
     case 'trends.import':
-      return [`Imported ${result.imported} trend signal${result.imported === 1 ? '' : 's'} ${result.workspace === null ? 'as global signals' : `into ${result.workspace}`}.`];
+      return [
+        `Imported ${result.imported} trend signal${result.imported === 1 ? '' : 's'} ${result.workspace === null ? 'as global signals' : `into ${result.workspace}`}.`,
+      ];
     case 'patterns.import':
-      return [`Imported ${result.imported} content pattern${result.imported === 1 ? '' : 's'} into ${result.workspace}.`];
+      return [
+        `Imported ${result.imported} content pattern${result.imported === 1 ? '' : 's'} into ${result.workspace}.`,
+      ];
   }
 }
 

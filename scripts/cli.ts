@@ -107,9 +107,18 @@ function parseCommand(argv: string[], config: Config): CliCommand {
       return { command: 'workspaces.create', workspace: positionals[0], credits: credits(values.credits) };
     }
     case 'credits grant': {
-      const { values } = parse({ workspace: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' } }, 0);
-      if (!values.workspace || !values.amount || !(Number(values.amount) > 0)) throw new UsageError('credits grant needs --workspace NAME --amount N (N > 0)');
-      return { command: 'credits.grant', workspace: values.workspace, amount: Number(values.amount), reason: values.reason ?? 'grant' };
+      const { values } = parse(
+        { workspace: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' } },
+        0,
+      );
+      if (!values.workspace || !values.amount || !(Number(values.amount) > 0))
+        throw new UsageError('credits grant needs --workspace NAME --amount N (N > 0)');
+      return {
+        command: 'credits.grant',
+        workspace: values.workspace,
+        amount: Number(values.amount),
+        reason: values.reason ?? 'grant',
+      };
     }
     case 'channels connect':
       return connectCommand(parse, config);
@@ -125,14 +134,28 @@ function parseCommand(argv: string[], config: Config): CliCommand {
     }
     case 'trends import': {
       const options = { workspace: { type: 'string' }, global: { type: 'boolean' } } as const;
-      const { values, positionals } = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
-      if (positionals.length !== 1 || !values.workspace === !values.global) throw new UsageError('trends import needs --workspace NAME or --global, and a FILE.json');
-      return parseCliCommand({ command: 'trends.import', workspace: values.workspace ?? null, signals: readJsonFile(positionals[0]) });
+      const { values, positionals } = parseArgs({
+        args: rest,
+        options,
+        allowPositionals: true,
+        strict: true,
+      });
+      if (positionals.length !== 1 || !values.workspace === !values.global)
+        throw new UsageError('trends import needs --workspace NAME or --global, and a FILE.json');
+      return parseCliCommand({
+        command: 'trends.import',
+        workspace: values.workspace ?? null,
+        signals: readJsonFile(positionals[0]),
+      });
     }
     case 'patterns import': {
       const { values, positionals } = parse({ workspace: { type: 'string' } }, 1);
       if (!values.workspace) throw new UsageError('patterns import needs --workspace NAME and a FILE.json');
-      return parseCliCommand({ command: 'patterns.import', workspace: values.workspace, patterns: readJsonFile(positionals[0]) });
+      return parseCliCommand({
+        command: 'patterns.import',
+        workspace: values.workspace,
+        patterns: readJsonFile(positionals[0]),
+      });
     }
     default:
       throw new UsageError(`unknown command: ${argv.join(' ')}`);
@@ -168,22 +191,31 @@ const CONNECT_OPTIONS = {
 
 /** The token is sealed here, with the key the service uses (CHANNEL_TOKEN_KEY or the data folder's key file). */
 function connectCommand(
-  parse: (options: typeof CONNECT_OPTIONS, positionals: number) => { values: Partial<Record<keyof typeof CONNECT_OPTIONS, string>> },
+  parse: (
+    options: typeof CONNECT_OPTIONS,
+    positionals: number,
+  ) => { values: Partial<Record<keyof typeof CONNECT_OPTIONS, string>> },
   config: Config,
 ): CliCommand {
   const { values } = parse(CONNECT_OPTIONS, 0);
   if (!values.workspace || !values.platform || !values['account-id'] || !values.token)
     throw new UsageError('channels connect needs --workspace, --platform, --account-id and --token');
-  if (!(PLATFORMS as readonly string[]).includes(values.platform)) throw new UsageError(`--platform is one of ${PLATFORMS.join(', ')}`);
-  if (values['expires-at'] && Number.isNaN(Date.parse(values['expires-at']))) throw new UsageError('--expires-at takes an ISO date');
-  const cipher = createTokenCipher(channelTokenKey(config.CHANNEL_TOKEN_KEY, resolve(config.ATELIER_DATA_DIR)));
+  if (!(PLATFORMS as readonly string[]).includes(values.platform))
+    throw new UsageError(`--platform is one of ${PLATFORMS.join(', ')}`);
+  if (values['expires-at'] && Number.isNaN(Date.parse(values['expires-at'])))
+    throw new UsageError('--expires-at takes an ISO date');
+  const cipher = createTokenCipher(
+    channelTokenKey(config.CHANNEL_TOKEN_KEY, resolve(config.ATELIER_DATA_DIR)),
+  );
   return {
     command: 'channels.connect',
     workspace: values.workspace,
     platform: values.platform as (typeof PLATFORMS)[number],
     externalId: values['account-id'],
     accountName: values.name ?? null,
-    accountType: values.type ?? (values.platform === 'linkedin' ? 'organization' : values.platform === 'x' ? 'person' : 'page'),
+    accountType:
+      values.type ??
+      (values.platform === 'linkedin' ? 'organization' : values.platform === 'x' ? 'person' : 'page'),
     username: values.username ?? null,
     instagramId: values['instagram-id'] ?? (values.platform === 'instagram' ? values['account-id'] : null),
     sealedToken: cipher.seal(values.token),
@@ -245,7 +277,10 @@ function socketBatches(command: CliCommand): CliCommand[] {
     batches.at(-1)!.push(item);
     size += chars;
   }
-  return batches.map((batch) => ({ ...command, [command.command === 'trends.import' ? 'signals' : 'patterns']: batch }) as CliCommand);
+  return batches.map(
+    (batch) =>
+      ({ ...command, [command.command === 'trends.import' ? 'signals' : 'patterns']: batch }) as CliCommand,
+  );
 }
 
 async function viaService(dataDir: string, owner: DataDirOwner, command: CliCommand): Promise<CliResult> {
@@ -253,7 +288,10 @@ async function viaService(dataDir: string, owner: DataDirOwner, command: CliComm
     let result: CliResult | undefined;
     for (const batch of socketBatches(command)) {
       const answer = (await sendAdminCommand(adminSocketPath(dataDir), batch)) as CliResult;
-      result = result && 'imported' in result && 'imported' in answer ? { ...answer, imported: result.imported + answer.imported } : answer;
+      result =
+        result && 'imported' in result && 'imported' in answer
+          ? { ...answer, imported: result.imported + answer.imported }
+          : answer;
     }
     return result!;
   } catch (err) {

@@ -9,7 +9,12 @@ import { createWorkspace, findWorkspaceByName, userWithRole } from '../adapters/
  * The first start makes a demo workspace, its owner and an API key. The database keeps only the key's
  * hash; the key itself is kept in the data folder (mode 0600) so later starts can print it again.
  */
-export async function ensureDemoKey(db: Kysely<Database>, dataDir: string, workspaceName: string, credits: number): Promise<string> {
+export async function ensureDemoKey(
+  db: Kysely<Database>,
+  dataDir: string,
+  workspaceName: string,
+  credits: number,
+): Promise<string> {
   const keyFile = join(dataDir, 'demo-api-key');
   const saved = (await readFile(keyFile, 'utf8').catch(() => '')).trim();
   if (saved) {

@@ -28,10 +28,21 @@ async function main(): Promise<void> {
   const temporal = await startTemporal(config, dataDir);
   const services = await openServices({ ...config, ATELIER_DATA_DIR: dataDir }, logger);
   const workers = await startWorkers(config, services, logger, temporal.address);
-  const engine = createRunEngine({ address: temporal.address, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TASK_QUEUE });
-  const api = await startApiServer({ ...config, ATELIER_DATA_DIR: dataDir }, services, engine, logger, { temporalUiUrl: temporal.uiUrl ?? undefined });
+  const engine = createRunEngine({
+    address: temporal.address,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TASK_QUEUE,
+  });
+  const api = await startApiServer({ ...config, ATELIER_DATA_DIR: dataDir }, services, engine, logger, {
+    temporalUiUrl: temporal.uiUrl ?? undefined,
+  });
   const key = await ensureDemoKey(services.database.db, dataDir, config.DEMO_WORKSPACE, config.DEMO_CREDITS);
-  const admin = claim ? await startAdminSocket({ socketPath: adminSocketPath(dataDir), handle: (command) => runCliCommand(services.database.db, command) }) : null;
+  const admin = claim
+    ? await startAdminSocket({
+        socketPath: adminSocketPath(dataDir),
+        handle: (command) => runCliCommand(services.database.db, command),
+      })
+    : null;
   claim?.update({ apiUrl: api.url });
 
   printBanner(api.url, key, temporal.uiUrl, dataDir);
@@ -54,8 +65,16 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-async function startTemporal(config: Config, dataDir: string): Promise<Pick<DevServer, 'address' | 'uiUrl' | 'stop'>> {
-  if (config.TEMPORAL_ADDRESS) return { address: config.TEMPORAL_ADDRESS, uiUrl: config.TEMPORAL_UI_URL ?? null, stop: async () => undefined };
+async function startTemporal(
+  config: Config,
+  dataDir: string,
+): Promise<Pick<DevServer, 'address' | 'uiUrl' | 'stop'>> {
+  if (config.TEMPORAL_ADDRESS)
+    return {
+      address: config.TEMPORAL_ADDRESS,
+      uiUrl: config.TEMPORAL_UI_URL ?? null,
+      stop: async () => undefined,
+    };
   return startTemporalDevServer({
     cliPath: findTemporalCli(config),
     port: config.TEMPORAL_PORT,

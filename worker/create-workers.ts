@@ -1,5 +1,11 @@
 import { cpus } from 'node:os';
-import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundleOption, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import {
+  bundleWorkflowCode,
+  Worker,
+  type NativeConnection,
+  type WorkflowBundleOption,
+  type WorkflowBundleWithSourceMap,
+} from '@temporalio/worker';
 import type { Activities } from '../activities';
 
 export interface WorkerOptions {

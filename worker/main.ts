@@ -6,7 +6,10 @@ import { startWorkers } from './start-worker';
 /** The worker process of a scaled deployment: TEMPORAL_ADDRESS and DATABASE_URL are required. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  if (!config.TEMPORAL_ADDRESS || !config.DATABASE_URL) throw new ConfigError('worker: set TEMPORAL_ADDRESS and DATABASE_URL (npm start runs everything embedded)');
+  if (!config.TEMPORAL_ADDRESS || !config.DATABASE_URL)
+    throw new ConfigError(
+      'worker: set TEMPORAL_ADDRESS and DATABASE_URL (npm start runs everything embedded)',
+    );
   const logger = createLogger(config, 'atelier-worker');
   const services = await openServices(config, logger);
   const running = await startWorkers(config, services, logger, config.TEMPORAL_ADDRESS);

@@ -8,7 +8,8 @@ export function installRuntimeLogging(logger: Logger): void {
   if (installed) return;
   installed = true;
   const forward = (level: LogLevel, message: string, meta?: LogMetadata) => {
-    const target = level === 'ERROR' ? 'error' : level === 'WARN' ? 'warn' : level === 'INFO' ? 'debug' : 'trace';
+    const target =
+      level === 'ERROR' ? 'error' : level === 'WARN' ? 'warn' : level === 'INFO' ? 'debug' : 'trace';
     logger[target]({ temporal: meta }, message);
   };
   Runtime.install({

@@ -2,9 +2,20 @@ import type { ActivityOptions, LocalActivityOptions } from '@temporalio/workflow
 import type { NodeType } from '../core/node-types';
 
 /** Errors caused by the caller's inputs: retrying cannot help. */
-export const NON_RETRYABLE_ERRORS = ['InvalidNodeInput', 'MediaInputError', 'SafeFetchRefused', 'ProviderRejected'];
+export const NON_RETRYABLE_ERRORS = [
+  'InvalidNodeInput',
+  'MediaInputError',
+  'SafeFetchRefused',
+  'ProviderRejected',
+];
 
-const providerRetry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 3, nonRetryableErrorTypes: NON_RETRYABLE_ERRORS };
+const providerRetry = {
+  initialInterval: '1s',
+  backoffCoefficient: 2,
+  maximumInterval: '30s',
+  maximumAttempts: 3,
+  nonRetryableErrorTypes: NON_RETRYABLE_ERRORS,
+};
 
 /** Per node type: timeouts, retries, and the media queue for sharp/ffmpeg work. */
 export function nodeActivityOptions(type: NodeType, mediaTaskQueue: string): ActivityOptions {
@@ -13,12 +24,27 @@ export function nodeActivityOptions(type: NodeType, mediaTaskQueue: string): Act
       return { startToCloseTimeout: '3m', retry: providerRetry };
     case 'image.generate':
     case 'image.edit':
-      return { taskQueue: mediaTaskQueue, startToCloseTimeout: '5m', heartbeatTimeout: '60s', retry: providerRetry };
+      return {
+        taskQueue: mediaTaskQueue,
+        startToCloseTimeout: '5m',
+        heartbeatTimeout: '60s',
+        retry: providerRetry,
+      };
     case 'audio.tts':
-      return { taskQueue: mediaTaskQueue, startToCloseTimeout: '5m', heartbeatTimeout: '60s', retry: providerRetry };
+      return {
+        taskQueue: mediaTaskQueue,
+        startToCloseTimeout: '5m',
+        heartbeatTimeout: '60s',
+        retry: providerRetry,
+      };
     case 'video.generate':
     case 'video.compose':
-      return { taskQueue: mediaTaskQueue, startToCloseTimeout: '30m', heartbeatTimeout: '30s', retry: providerRetry };
+      return {
+        taskQueue: mediaTaskQueue,
+        startToCloseTimeout: '30m',
+        heartbeatTimeout: '30s',
+        retry: providerRetry,
+      };
     case 'quality.check':
       return { taskQueue: mediaTaskQueue, startToCloseTimeout: '2m', retry: providerRetry };
     default:
@@ -35,5 +61,11 @@ export const RECORD_OPTIONS: LocalActivityOptions = {
 /** A webhook attempt has 15 s; at least five attempts with exponential backoff; a 410 stops retries. */
 export const WEBHOOK_OPTIONS: ActivityOptions = {
   startToCloseTimeout: '20s',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '60s', maximumAttempts: 6, nonRetryableErrorTypes: ['WebhookGone', 'SafeFetchRefused'] },
+  retry: {
+    initialInterval: '1s',
+    backoffCoefficient: 2,
+    maximumInterval: '60s',
+    maximumAttempts: 6,
+    nonRetryableErrorTypes: ['WebhookGone', 'SafeFetchRefused'],
+  },
 };

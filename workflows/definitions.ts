@@ -5,4 +5,6 @@ import type { ApprovalDecision, RunState } from '../core/run-types';
 export const stateQuery = defineQuery<RunState>('state');
 
 /** A human decision on a waiting human.approval node; its validator rejects bad requests synchronously. */
-export const approvalUpdate = defineUpdate<{ nodeId: string; decision: string }, [ApprovalDecision]>('approval');
+export const approvalUpdate = defineUpdate<{ nodeId: string; decision: string }, [ApprovalDecision]>(
+  'approval',
+);

@@ -16,7 +16,8 @@ import { NODE_ACTIVITY, type NodeActivityName } from './node-activities';
 import { RECORD_OPTIONS, WEBHOOK_OPTIONS, nodeActivityOptions } from './activity-options';
 import { approvalUpdate, stateQuery } from './definitions';
 
-type NodeResult = { status: 'completed'; output: NodeOutput } | { status: 'failed' | 'skipped'; error: string };
+type NodeResult =
+  { status: 'completed'; output: NodeOutput } | { status: 'failed' | 'skipped'; error: string };
 
 const localRecords = proxyLocalActivities<Activities>(RECORD_OPTIONS);
 
@@ -28,11 +29,13 @@ const localRecords = proxyLocalActivities<Activities>(RECORD_OPTIONS);
  */
 function serialRecords() {
   let last: Promise<unknown> = Promise.resolve();
-  const serial = <A extends unknown[]>(fn: (...args: A) => Promise<void>) => (...args: A): Promise<void> => {
-    const next = last.then(() => fn(...args));
-    last = next.catch(() => undefined);
-    return next;
-  };
+  const serial =
+    <A extends unknown[]>(fn: (...args: A) => Promise<void>) =>
+    (...args: A): Promise<void> => {
+      const next = last.then(() => fn(...args));
+      last = next.catch(() => undefined);
+      return next;
+    };
   return { recordNode: serial(localRecords.recordNode), recordRun: serial(localRecords.recordRun) };
 }
 const webhooks = proxyActivities<Activities>(WEBHOOK_OPTIONS);
@@ -67,13 +70,23 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
     const parents = await Promise.all(node.parents.map(runNode));
     if (!execute.has(node.id)) {
       const seed = input.seedOutputs[node.id];
-      return seed ? { status: 'completed', output: seed } : { status: 'skipped', error: 'not part of this run' };
+      return seed
+        ? { status: 'completed', output: seed }
+        : { status: 'skipped', error: 'not part of this run' };
     }
     const failedParent = node.parents.find((_, i) => parents[i].status !== 'completed');
-    if (failedParent !== undefined) return finishNode(node, { status: 'skipped', error: `skipped: "${byId.get(failedParent)!.label}" did not complete` });
+    if (failedParent !== undefined)
+      return finishNode(node, {
+        status: 'skipped',
+        error: `skipped: "${byId.get(failedParent)!.label}" did not complete`,
+      });
     await setNode(node, 'running');
     try {
-      const parentOutputs = node.parents.map((id, i) => ({ id, type: byId.get(id)!.type, output: (parents[i] as { output: NodeOutput }).output }));
+      const parentOutputs = node.parents.map((id, i) => ({
+        id,
+        type: byId.get(id)!.type,
+        output: (parents[i] as { output: NodeOutput }).output,
+      }));
       const output = await executeNode(node, parentOutputs);
       return finishNode(node, { status: 'completed', output });
     } catch (err) {
@@ -82,10 +95,22 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
     }
   };
 
-  const setNode = async (node: PlanNode, status: string, extra: { output?: NodeOutput; error?: string } = {}) => {
+  const setNode = async (
+    node: PlanNode,
+    status: string,
+    extra: { output?: NodeOutput; error?: string } = {},
+  ) => {
     state.nodes[node.id] = { status, ...(extra.error ? { error: extra.error } : {}) };
     describeProgress(state, input.plan.nodes.length);
-    await records.recordNode({ runId: input.runId, nodeId: node.id, nodeType: node.type, revision: input.revision, status, output: extra.output ?? null, error: extra.error ?? null });
+    await records.recordNode({
+      runId: input.runId,
+      nodeId: node.id,
+      nodeType: node.type,
+      revision: input.revision,
+      status,
+      output: extra.output ?? null,
+      error: extra.error ?? null,
+    });
   };
 
   const finishNode = async (node: PlanNode, result: NodeResult): Promise<NodeResult> => {
@@ -94,64 +119,128 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
     return result;
   };
 
-  const executeNode = async (node: PlanNode, parents: { id: string; type: string; output: NodeOutput }[]): Promise<NodeOutput> => {
+  const executeNode = async (
+    node: PlanNode,
+    parents: { id: string; type: string; output: NodeOutput }[],
+  ): Promise<NodeOutput> => {
     if (node.type === 'output') return parents[0].output;
     if (node.type === 'human.approval') return awaitApproval(node, parents[0].output);
     if (node.type === 'quality.check') return qualityGate(node, parents[0]);
     return callNodeActivity(node, parents, 1);
   };
 
-  const callNodeActivity = (node: PlanNode, parents: { id: string; type: string; output: NodeOutput }[], variation: number) => {
-    const nodeTexts = Object.fromEntries(parents.filter((p) => p.output.kind === 'text').map((p) => [p.id, (p.output as { text: string }).text]));
+  const callNodeActivity = (
+    node: PlanNode,
+    parents: { id: string; type: string; output: NodeOutput }[],
+    variation: number,
+  ) => {
+    const nodeTexts = Object.fromEntries(
+      parents.filter((p) => p.output.kind === 'text').map((p) => [p.id, (p.output as { text: string }).text]),
+    );
     const override = input.promptOverrides[node.id];
-    const config = renderConfig(override !== undefined ? { ...node.config, prompt: override } : node.config, input.params, nodeTexts);
-    const name = NODE_ACTIVITY[node.type as Exclude<NodeType, 'output' | 'human.approval' | 'quality.check'>] as NodeActivityName;
-    const options = { ...nodeActivityOptions(node.type, input.mediaTaskQueue), summary: `${node.type} "${node.label}"${variation > 1 ? ` (variation ${variation})` : ''}` };
+    const config = renderConfig(
+      override !== undefined ? { ...node.config, prompt: override } : node.config,
+      input.params,
+      nodeTexts,
+    );
+    const name = NODE_ACTIVITY[
+      node.type as Exclude<NodeType, 'output' | 'human.approval' | 'quality.check'>
+    ] as NodeActivityName;
+    const options = {
+      ...nodeActivityOptions(node.type, input.mediaTaskQueue),
+      summary: `${node.type} "${node.label}"${variation > 1 ? ` (variation ${variation})` : ''}`,
+    };
     return proxyActivities<Activities>(options)[name].executeWithOptions(options, [
-      { runId: input.runId, workspaceId: input.workspaceId, revision: input.revision, variation, node: { ...node, config }, parents },
+      {
+        runId: input.runId,
+        workspaceId: input.workspaceId,
+        revision: input.revision,
+        variation,
+        node: { ...node, config },
+        parents,
+      },
     ]);
   };
 
   /** Scores the parent's output; below the threshold the parent runs again as a new variation, best kept. */
-  const qualityGate = async (node: PlanNode, parent: { id: string; type: string; output: NodeOutput }): Promise<NodeOutput> => {
+  const qualityGate = async (
+    node: PlanNode,
+    parent: { id: string; type: string; output: NodeOutput },
+  ): Promise<NodeOutput> => {
     const minScore = Number(node.config.minScore);
     const maxRetries = Number(node.config.maxRetries);
     const parentNode = byId.get(parent.id)!;
-    const options = { ...nodeActivityOptions('quality.check', input.mediaTaskQueue), summary: `quality.check "${node.label}"` };
+    const options = {
+      ...nodeActivityOptions('quality.check', input.mediaTaskQueue),
+      summary: `quality.check "${node.label}"`,
+    };
     const score = (output: NodeOutput) =>
-      proxyActivities<Activities>(options).qualityCheck.executeWithOptions(options, [{ runId: input.runId, nodeId: node.id, revision: input.revision, output, minScore }]);
+      proxyActivities<Activities>(options).qualityCheck.executeWithOptions(options, [
+        { runId: input.runId, nodeId: node.id, revision: input.revision, output, minScore },
+      ]);
     let best = { output: parent.output, score: (await score(parent.output)).score };
     let last = parent.output;
     let attempts = 1;
     const rerunnable = parentNode.type in NODE_ACTIVITY;
     for (let attempt = 2; best.score < minScore && rerunnable && attempt <= maxRetries + 1; attempt++) {
       const grandParents = await Promise.all(parentNode.parents.map(runNode));
-      const inputs = parentNode.parents.map((id, i) => ({ id, type: byId.get(id)!.type, output: (grandParents[i] as { output: NodeOutput }).output }));
+      const inputs = parentNode.parents.map((id, i) => ({
+        id,
+        type: byId.get(id)!.type,
+        output: (grandParents[i] as { output: NodeOutput }).output,
+      }));
       const retried = await callNodeActivity(parentNode, inputs, attempt);
       const result = await score(retried);
-      await records.recordNode({ runId: input.runId, nodeId: parentNode.id, nodeType: parentNode.type, revision: input.revision, status: 'completed', output: retried, error: null, attempts: attempt });
+      await records.recordNode({
+        runId: input.runId,
+        nodeId: parentNode.id,
+        nodeType: parentNode.type,
+        revision: input.revision,
+        status: 'completed',
+        output: retried,
+        error: null,
+        attempts: attempt,
+      });
       if (result.score > best.score) best = { output: retried, score: result.score };
       last = retried;
       attempts = attempt;
     }
     // The upstream node's record (and its asset) must show the output that was kept, not the last try.
     if (best.output !== last)
-      await records.recordNode({ runId: input.runId, nodeId: parentNode.id, nodeType: parentNode.type, revision: input.revision, status: 'completed', output: best.output, error: null, attempts });
+      await records.recordNode({
+        runId: input.runId,
+        nodeId: parentNode.id,
+        nodeType: parentNode.type,
+        revision: input.revision,
+        status: 'completed',
+        output: best.output,
+        error: null,
+        attempts,
+      });
     return best.output;
   };
 
   const awaitApproval = async (node: PlanNode, output: NodeOutput): Promise<NodeOutput> => {
     state.awaitingApproval.push(node.id);
     await setNode(node, 'awaiting_approval');
-    const decided = await condition(() => decisions.has(node.id), (node.config.timeout as string | undefined) ?? input.approvalTimeout);
+    const decided = await condition(
+      () => decisions.has(node.id),
+      (node.config.timeout as string | undefined) ?? input.approvalTimeout,
+    );
     state.awaitingApproval = state.awaitingApproval.filter((id) => id !== node.id);
     if (!decided) throw new Error(`approval of "${node.label}" timed out`);
     const decision = decisions.get(node.id)!;
-    if (decision.decision === 'reject') throw new Error(`rejected by reviewer${decision.comment ? `: ${decision.comment}` : ''}`);
+    if (decision.decision === 'reject')
+      throw new Error(`rejected by reviewer${decision.comment ? `: ${decision.comment}` : ''}`);
     return output;
   };
 
-  await records.recordRun({ runId: input.runId, revision: input.revision, status: 'running', errorMessage: null });
+  await records.recordRun({
+    runId: input.runId,
+    revision: input.revision,
+    status: 'running',
+    errorMessage: null,
+  });
   let result: RunAppResult;
   try {
     const finals = await Promise.all(input.plan.nodes.map((n) => runNode(n.id)));
@@ -161,7 +250,12 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
     result = { status: 'cancelled', errorMessage: 'Run cancelled', outputs: {} };
   }
   await CancellationScope.nonCancellable(async () => {
-    await records.recordRun({ runId: input.runId, revision: input.revision, status: result.status, errorMessage: result.errorMessage });
+    await records.recordRun({
+      runId: input.runId,
+      revision: input.revision,
+      status: result.status,
+      errorMessage: result.errorMessage,
+    });
     if (input.webhookUrl) await deliverWebhook(input, result);
   });
   return result;
@@ -181,7 +275,12 @@ function summarize(input: RunAppInput, finals: NodeResult[]): RunAppResult {
 async function deliverWebhook(input: RunAppInput, result: RunAppResult): Promise<void> {
   const event = `run.${result.status}`;
   try {
-    await webhooks.deliverWebhook({ runId: input.runId, revision: input.revision, url: input.webhookUrl!, event });
+    await webhooks.deliverWebhook({
+      runId: input.runId,
+      revision: input.revision,
+      url: input.webhookUrl!,
+      event,
+    });
   } catch {
     // Every attempt is recorded by the activity; a receiver that never accepts does not fail the run.
   }
@@ -197,8 +296,10 @@ function registerHandlers(state: RunState, decisions: Map<string, ApprovalDecisi
     },
     {
       validator: (decision) => {
-        if (decision.decision !== 'approve' && decision.decision !== 'reject') throw new Error('decision must be approve or reject');
-        if (!state.awaitingApproval.includes(decision.nodeId)) throw new Error(`node "${decision.nodeId}" is not awaiting approval`);
+        if (decision.decision !== 'approve' && decision.decision !== 'reject')
+          throw new Error('decision must be approve or reject');
+        if (!state.awaitingApproval.includes(decision.nodeId))
+          throw new Error(`node "${decision.nodeId}" is not awaiting approval`);
       },
     },
   );
@@ -206,12 +307,14 @@ function registerHandlers(state: RunState, decisions: Map<string, ApprovalDecisi
 
 function describeProgress(state: RunState, total: number): void {
   const done = Object.values(state.nodes).filter((n) => n.status === 'completed').length;
-  const waiting = state.awaitingApproval.length > 0 ? `; waiting for approval on ${state.awaitingApproval.join(', ')}` : '';
+  const waiting =
+    state.awaitingApproval.length > 0 ? `; waiting for approval on ${state.awaitingApproval.join(', ')}` : '';
   setCurrentDetails(`revision ${state.revision}: ${done}/${total} nodes done${waiting}`);
 }
 
 function failureMessage(err: unknown): string {
   let current = err as { message?: string; cause?: unknown } | undefined;
-  while (current?.cause && typeof current.cause === 'object') current = current.cause as { message?: string; cause?: unknown };
+  while (current?.cause && typeof current.cause === 'object')
+    current = current.cause as { message?: string; cause?: unknown };
   return current?.message || 'unknown error';
 }

@@ -66,7 +66,12 @@ function safeJson(text: string): unknown {
 }
 
 function errorMessage(body: unknown): string | undefined {
-  const b = body as { error?: { message?: string } | string; message?: string; detail?: string; title?: string };
+  const b = body as {
+    error?: { message?: string } | string;
+    message?: string;
+    detail?: string;
+    title?: string;
+  };
   if (typeof b?.error === 'object') return b.error?.message;
   return (typeof b?.error === 'string' ? b.error : undefined) ?? b?.message ?? b?.detail ?? b?.title;
 }

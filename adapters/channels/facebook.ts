@@ -22,7 +22,10 @@ export function facebookAdapter(graphUrl: string): ChannelAdapter {
         path = 'feed';
         form.set('message', content.caption ?? '');
       }
-      const result = await networkJson<{ id?: string; post_id?: string }>(`${base}/${channel.externalId}/${path}`, { method: 'POST', body: form });
+      const result = await networkJson<{ id?: string; post_id?: string }>(
+        `${base}/${channel.externalId}/${path}`,
+        { method: 'POST', body: form },
+      );
       const postId = result.post_id ?? result.id;
       if (!postId) throw new PublishError('POST_REJECTED', 'Facebook returned no post id');
       return { postId, postUrl: `https://www.facebook.com/${postId}` };

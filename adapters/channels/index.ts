@@ -28,7 +28,10 @@ export function createChannelAdapters(endpoints: ChannelEndpoints): Record<Platf
 }
 
 /** Adapters and the token cipher, from the configuration. */
-export function createPublishing(config: Config, options: { pollMs?: number } = {}): { adapters: Record<Platform, ChannelAdapter>; cipher: TokenCipher } {
+export function createPublishing(
+  config: Config,
+  options: { pollMs?: number } = {},
+): { adapters: Record<Platform, ChannelAdapter>; cipher: TokenCipher } {
   return {
     adapters: createChannelAdapters({
       facebookGraphUrl: config.FACEBOOK_GRAPH_URL,

@@ -14,7 +14,8 @@ export function safeMediaFetcher(allowHosts: string[]): MediaFetcher {
         allowHosts,
         expect: [kind],
       });
-      if (res.status < 200 || res.status >= 300) throw new PublishError('MEDIA_UNREACHABLE', `media URL answered HTTP ${res.status}`);
+      if (res.status < 200 || res.status >= 300)
+        throw new PublishError('MEDIA_UNREACHABLE', `media URL answered HTTP ${res.status}`);
       return res.body;
     } catch (err) {
       if (isSafeFetchError(err)) throw new PublishError('MEDIA_UNREACHABLE', err.message, err.retryable);

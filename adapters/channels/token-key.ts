@@ -9,7 +9,8 @@ import { join } from 'node:path';
 export function channelTokenKey(configured: string | undefined, dataDir: string): Buffer {
   if (configured) {
     const key = Buffer.from(configured, 'base64');
-    if (key.length !== 32) throw new Error('CHANNEL_TOKEN_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)');
+    if (key.length !== 32)
+      throw new Error('CHANNEL_TOKEN_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)');
     return key;
   }
   const file = join(dataDir, 'channel-token.key');

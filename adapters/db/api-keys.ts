@@ -17,12 +17,23 @@ export interface KeyContext {
 }
 
 /** Creates a key for a user; returns the key itself once. Only its hash is stored. */
-export async function createApiKey(db: Kysely<Database>, user: { workspaceId: string; userId: string }, name = ''): Promise<{ id: string; key: string }> {
+export async function createApiKey(
+  db: Kysely<Database>,
+  user: { workspaceId: string; userId: string },
+  name = '',
+): Promise<{ id: string; key: string }> {
   const key = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
   const id = newId();
   await db
     .insertInto('api_keys')
-    .values({ id, workspace_id: user.workspaceId, user_id: user.userId, name, key_prefix: key.slice(0, 10), key_hash: hashApiKey(key) })
+    .values({
+      id,
+      workspace_id: user.workspaceId,
+      user_id: user.userId,
+      name,
+      key_prefix: key.slice(0, 10),
+      key_hash: hashApiKey(key),
+    })
     .execute();
   return { id, key };
 }
@@ -33,7 +44,15 @@ export async function findKey(db: Kysely<Database>, key: string): Promise<KeyCon
   const row = await db
     .selectFrom('api_keys')
     .leftJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id', 'api_keys.key_hash', 'api_keys.workspace_id', 'api_keys.user_id', 'api_keys.revoked_at', 'users.role', 'users.workspace_id as user_workspace_id'])
+    .select([
+      'api_keys.id',
+      'api_keys.key_hash',
+      'api_keys.workspace_id',
+      'api_keys.user_id',
+      'api_keys.revoked_at',
+      'users.role',
+      'users.workspace_id as user_workspace_id',
+    ])
     .where('api_keys.key_hash', '=', hash)
     .executeTakeFirst();
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return null;
@@ -51,7 +70,12 @@ export async function revokeApiKey(db: Kysely<Database>, idOrPrefix: string): Pr
   const result = await db
     .updateTable('api_keys')
     .set({ revoked_at: new Date() })
-    .where((eb) => eb.or([eb('id', '=', isUuidLike(idOrPrefix) ? idOrPrefix : '00000000-0000-0000-0000-000000000000'), eb('key_prefix', '=', idOrPrefix)]))
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', isUuidLike(idOrPrefix) ? idOrPrefix : '00000000-0000-0000-0000-000000000000'),
+        eb('key_prefix', '=', idOrPrefix),
+      ]),
+    )
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -62,7 +86,15 @@ export async function listApiKeys(db: Kysely<Database>, workspaceName?: string) 
     .selectFrom('api_keys')
     .leftJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
     .leftJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id', 'api_keys.key_prefix', 'api_keys.name', 'api_keys.created_at', 'api_keys.revoked_at', 'workspaces.name as workspace', 'users.role'])
+    .select([
+      'api_keys.id',
+      'api_keys.key_prefix',
+      'api_keys.name',
+      'api_keys.created_at',
+      'api_keys.revoked_at',
+      'workspaces.name as workspace',
+      'users.role',
+    ])
     .orderBy('api_keys.created_at');
   if (workspaceName) query = query.where('workspaces.name', '=', workspaceName);
   return query.execute();

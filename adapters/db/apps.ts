@@ -20,7 +20,14 @@ export async function syncCatalogApps(db: Kysely<Database>, apps: AppDefinition[
         updated_at: new Date(),
       })
       .onConflict((oc) =>
-        oc.column('id').doUpdateSet({ name: app.name, description: app.description, definition: JSON.stringify(app), updated_at: new Date() }),
+        oc
+          .column('id')
+          .doUpdateSet({
+            name: app.name,
+            description: app.description,
+            definition: JSON.stringify(app),
+            updated_at: new Date(),
+          }),
       )
       .execute();
   }
@@ -63,10 +70,17 @@ export async function listVisibleApps(
   const pattern = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const base = () => {
     let q = db.selectFrom('apps').selectAll();
-    if (pattern) q = q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb(sql`coalesce(description, '')`, 'ilike', pattern)]));
+    if (pattern)
+      q = q.where((eb) =>
+        eb.or([eb('name', 'ilike', pattern), eb(sql`coalesce(description, '')`, 'ilike', pattern)]),
+      );
     return q;
   };
-  const own = await base().where('workspace_id', '=', workspaceId).orderBy('created_at').orderBy('name').execute();
+  const own = await base()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at')
+    .orderBy('name')
+    .execute();
   let others = base()
     .where('visibility', '=', 'public')
     .where((eb) => eb.or([eb('workspace_id', 'is', null), eb('workspace_id', '!=', workspaceId)]))
@@ -76,6 +90,10 @@ export async function listVisibleApps(
   return { own, public: await others.execute() };
 }
 
-export async function setAppVisibility(db: Kysely<Database>, appId: string, visibility: Visibility): Promise<void> {
+export async function setAppVisibility(
+  db: Kysely<Database>,
+  appId: string,
+  visibility: Visibility,
+): Promise<void> {
   await db.updateTable('apps').set({ visibility, updated_at: new Date() }).where('id', '=', appId).execute();
 }

@@ -14,7 +14,12 @@ export interface NewKitElement {
  * Adds an element to a brand kit. An element with the same type and name becomes a new version: the
  * earlier one stays recorded but inactive.
  */
-export async function addKitElement(db: Kysely<Database>, workspaceId: string, profileId: string, element: NewKitElement) {
+export async function addKitElement(
+  db: Kysely<Database>,
+  workspaceId: string,
+  profileId: string,
+  element: NewKitElement,
+) {
   return db.transaction().execute(async (trx) => {
     const previous = await trx
       .selectFrom('brand_kit_elements')
@@ -49,7 +54,11 @@ export async function addKitElement(db: Kysely<Database>, workspaceId: string, p
   });
 }
 
-export async function listKitElements(db: Kysely<Database>, profileId: string, options: { includeInactive: boolean }) {
+export async function listKitElements(
+  db: Kysely<Database>,
+  profileId: string,
+  options: { includeInactive: boolean },
+) {
   let q = db.selectFrom('brand_kit_elements').selectAll().where('brand_profile_id', '=', profileId);
   if (!options.includeInactive) q = q.where('is_active', '=', true);
   return q.orderBy('element_type').orderBy('name').orderBy('version', 'desc').execute();

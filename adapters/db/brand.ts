@@ -1,24 +1,46 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../../core/ids';
-import { BrandDna, BrandIdentity, BrandStrategy, GuidancePackage, type BrandContext, type NewBrandObjective, type TopPattern, type TrendSignal } from '../../core/brand/brand-context';
+import {
+  BrandDna,
+  BrandIdentity,
+  BrandStrategy,
+  GuidancePackage,
+  type BrandContext,
+  type NewBrandObjective,
+  type TopPattern,
+  type TrendSignal,
+} from '../../core/brand/brand-context';
 import type { BrandObjectiveRow, BrandProfileRow, Database } from './schema';
 
 export type BrandPart = 'dna' | 'identity' | 'strategy' | 'guidance';
 
 /** The named profile of the workspace, or its active one when no id is given. */
-export async function findBrandProfile(db: Kysely<Database>, workspaceId: string, profileId?: string | null): Promise<BrandProfileRow | undefined> {
+export async function findBrandProfile(
+  db: Kysely<Database>,
+  workspaceId: string,
+  profileId?: string | null,
+): Promise<BrandProfileRow | undefined> {
   let q = db.selectFrom('brand_profiles').selectAll().where('workspace_id', '=', workspaceId);
   q = profileId ? q.where('id', '=', profileId) : q.where('is_active', '=', true);
   return q.executeTakeFirst();
 }
 
 /** The workspace's active profile, created (empty) on first write so PUT works on a fresh workspace. */
-export async function activeOrNewProfile(db: Kysely<Database>, workspaceId: string): Promise<BrandProfileRow> {
+export async function activeOrNewProfile(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<BrandProfileRow> {
   const existing = await findBrandProfile(db, workspaceId);
   if (existing) return existing;
   await db
     .insertInto('brand_profiles')
-    .values({ id: newId(), workspace_id: workspaceId, name: 'Default brand', is_active: true, updated_at: new Date() })
+    .values({
+      id: newId(),
+      workspace_id: workspaceId,
+      name: 'Default brand',
+      is_active: true,
+      updated_at: new Date(),
+    })
     .onConflict((oc) => oc.column('workspace_id').where('is_active', '=', true).doNothing())
     .execute();
   return (await findBrandProfile(db, workspaceId))!;
@@ -27,28 +49,61 @@ export async function activeOrNewProfile(db: Kysely<Database>, workspaceId: stri
 export async function createBrandProfile(
   db: Kysely<Database>,
   workspaceId: string,
-  profile: { name: string; active?: boolean; dna?: unknown; identity?: unknown; strategy?: unknown; guidance?: unknown },
+  profile: {
+    name: string;
+    active?: boolean;
+    dna?: unknown;
+    identity?: unknown;
+    strategy?: unknown;
+    guidance?: unknown;
+  },
 ): Promise<string> {
   const id = newId();
   const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
   await db.transaction().execute(async (trx) => {
-    if (profile.active) await trx.updateTable('brand_profiles').set({ is_active: false }).where('workspace_id', '=', workspaceId).execute();
+    if (profile.active)
+      await trx
+        .updateTable('brand_profiles')
+        .set({ is_active: false })
+        .where('workspace_id', '=', workspaceId)
+        .execute();
     await trx
       .insertInto('brand_profiles')
-      .values({ id, workspace_id: workspaceId, name: profile.name, is_active: profile.active ?? false, dna: json(profile.dna), identity: json(profile.identity), strategy: json(profile.strategy), guidance: json(profile.guidance), updated_at: new Date() })
+      .values({
+        id,
+        workspace_id: workspaceId,
+        name: profile.name,
+        is_active: profile.active ?? false,
+        dna: json(profile.dna),
+        identity: json(profile.identity),
+        strategy: json(profile.strategy),
+        guidance: json(profile.guidance),
+        updated_at: new Date(),
+      })
       .execute();
   });
   return id;
 }
 
-export async function setBrandPart(db: Kysely<Database>, profileId: string, part: BrandPart, value: unknown): Promise<void> {
-  await db.updateTable('brand_profiles').set({ [part]: JSON.stringify(value), updated_at: new Date() }).where('id', '=', profileId).execute();
+export async function setBrandPart(
+  db: Kysely<Database>,
+  profileId: string,
+  part: BrandPart,
+  value: unknown,
+): Promise<void> {
+  await db
+    .updateTable('brand_profiles')
+    .set({ [part]: JSON.stringify(value), updated_at: new Date() })
+    .where('id', '=', profileId)
+    .execute();
 }
 
 /** A profile as content creation reads it; stored parts are re-parsed so defaults of newer fields apply. */
 export function brandContextOf(row: BrandProfileRow): BrandContext {
-  const parse = <T>(schema: { safeParse(v: unknown): { success: boolean; data?: T } }, value: unknown): T | null =>
-    value === null || value === undefined ? null : (schema.safeParse(value).data ?? null);
+  const parse = <T>(
+    schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+    value: unknown,
+  ): T | null => (value === null || value === undefined ? null : (schema.safeParse(value).data ?? null));
   return {
     profileId: row.id,
     name: row.name,
@@ -60,10 +115,21 @@ export function brandContextOf(row: BrandProfileRow): BrandContext {
 }
 
 export async function listObjectives(db: Kysely<Database>, profileId: string): Promise<BrandObjectiveRow[]> {
-  return db.selectFrom('brand_objectives').selectAll().where('brand_profile_id', '=', profileId).orderBy('priority').orderBy('created_at').execute();
+  return db
+    .selectFrom('brand_objectives')
+    .selectAll()
+    .where('brand_profile_id', '=', profileId)
+    .orderBy('priority')
+    .orderBy('created_at')
+    .execute();
 }
 
-export async function insertObjective(db: Kysely<Database>, workspaceId: string, profileId: string, o: NewBrandObjective): Promise<BrandObjectiveRow> {
+export async function insertObjective(
+  db: Kysely<Database>,
+  workspaceId: string,
+  profileId: string,
+  o: NewBrandObjective,
+): Promise<BrandObjectiveRow> {
   return db
     .insertInto('brand_objectives')
     .values({
@@ -92,15 +158,29 @@ export async function topPatterns(
   filter: { profileId?: string; platform?: string; modality?: string; limit: number },
 ): Promise<TopPattern[]> {
   let q = db.selectFrom('content_patterns').selectAll().where('workspace_id', '=', workspaceId);
-  if (filter.profileId) q = q.where((eb) => eb.or([eb('brand_profile_id', '=', filter.profileId!), eb('brand_profile_id', 'is', null)]));
+  if (filter.profileId)
+    q = q.where((eb) =>
+      eb.or([eb('brand_profile_id', '=', filter.profileId!), eb('brand_profile_id', 'is', null)]),
+    );
   if (filter.platform) q = q.where('platform', '=', filter.platform);
   if (filter.modality) q = q.where('modality', '=', filter.modality);
   const rows = await q.orderBy('performance_score', 'desc').orderBy('id').limit(filter.limit).execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, modality: r.modality, platform: r.platform, performanceScore: Number(r.performance_score), winningPatterns: r.winning_patterns as string[] }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    modality: r.modality,
+    platform: r.platform,
+    performanceScore: Number(r.performance_score),
+    winningPatterns: r.winning_patterns as string[],
+  }));
 }
 
 /** Trend signals seen in the last `windowDays`, the workspace's own and global ones, newest first. */
-export async function recentTrends(db: Kysely<Database>, workspaceId: string, filter: { platform?: string; windowDays: number; limit: number }): Promise<TrendSignal[]> {
+export async function recentTrends(
+  db: Kysely<Database>,
+  workspaceId: string,
+  filter: { platform?: string; windowDays: number; limit: number },
+): Promise<TrendSignal[]> {
   const since = new Date(Date.now() - filter.windowDays * 86_400_000);
   let q = db
     .selectFrom('trend_signals')
@@ -111,15 +191,35 @@ export async function recentTrends(db: Kysely<Database>, workspaceId: string, fi
   return q.orderBy('observed_at', 'desc').limit(filter.limit).execute();
 }
 
-export async function insertTrendSignal(db: Kysely<Database>, workspaceId: string | null, s: TrendSignal): Promise<void> {
-  await db.insertInto('trend_signals').values({ id: newId(), workspace_id: workspaceId, ...s }).execute();
+export async function insertTrendSignal(
+  db: Kysely<Database>,
+  workspaceId: string | null,
+  s: TrendSignal,
+): Promise<void> {
+  await db
+    .insertInto('trend_signals')
+    .values({ id: newId(), workspace_id: workspaceId, ...s })
+    .execute();
 }
 
-export async function insertContentPattern(db: Kysely<Database>, workspaceId: string, p: Omit<TopPattern, 'id'> & { brandProfileId?: string | null }): Promise<string> {
+export async function insertContentPattern(
+  db: Kysely<Database>,
+  workspaceId: string,
+  p: Omit<TopPattern, 'id'> & { brandProfileId?: string | null },
+): Promise<string> {
   const id = newId();
   await db
     .insertInto('content_patterns')
-    .values({ id, workspace_id: workspaceId, brand_profile_id: p.brandProfileId ?? null, title: p.title, modality: p.modality, platform: p.platform, performance_score: p.performanceScore, winning_patterns: JSON.stringify(p.winningPatterns) })
+    .values({
+      id,
+      workspace_id: workspaceId,
+      brand_profile_id: p.brandProfileId ?? null,
+      title: p.title,
+      modality: p.modality,
+      platform: p.platform,
+      performance_score: p.performanceScore,
+      winning_patterns: JSON.stringify(p.winningPatterns),
+    })
     .execute();
   return id;
 }

@@ -27,7 +27,13 @@ export async function upsertChannel(db: Kysely<Database>, channel: NewChannel): 
   };
   const row = await db
     .insertInto('channels')
-    .values({ id: newId(), workspace_id: channel.workspaceId, platform: channel.platform, external_id: channel.externalId, ...values })
+    .values({
+      id: newId(),
+      workspace_id: channel.workspaceId,
+      platform: channel.platform,
+      external_id: channel.externalId,
+      ...values,
+    })
     .onConflict((oc) => oc.columns(['workspace_id', 'platform', 'external_id']).doUpdateSet(values))
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -45,8 +51,16 @@ export async function listValidChannels(db: Kysely<Database>, workspaceId: strin
     .execute();
 }
 
-export async function removeChannel(db: Kysely<Database>, workspaceId: string, channelId: string): Promise<boolean> {
-  const result = await db.deleteFrom('channels').where('workspace_id', '=', workspaceId).where('id', '=', channelId).executeTakeFirst();
+export async function removeChannel(
+  db: Kysely<Database>,
+  workspaceId: string,
+  channelId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('channels')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', channelId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -86,9 +100,19 @@ export async function recordPublication(db: Kysely<Database>, p: PublicationReco
     .execute();
 }
 
-export async function listPublications(db: Kysely<Database>, workspaceId: string, page: { limit: number; offset: number }) {
+export async function listPublications(
+  db: Kysely<Database>,
+  workspaceId: string,
+  page: { limit: number; offset: number },
+) {
   const q = db.selectFrom('publications').where('workspace_id', '=', workspaceId);
   const [{ total }] = await q.select((eb) => eb.fn.countAll<string>().as('total')).execute();
-  const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const rows = await q
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return { rows, total: Number(total) };
 }

@@ -14,7 +14,11 @@ export interface DatabaseHandle {
 }
 
 /** PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/pglite`. */
-export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client that loses its server must not crash the process; the next query reports the failure.
@@ -41,8 +45,14 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'atelier_migrations', migrationLockTableName: 'atelier_migrations_lock' });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'atelier_migrations',
+    migrationLockTableName: 'atelier_migrations_lock',
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error) throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${(error as Error).message ?? error}`);
+  if (error)
+    throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${(error as Error).message ?? error}`);
 }

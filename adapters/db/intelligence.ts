@@ -11,7 +11,11 @@ const asDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v))
 const dateOrNull = (v: Date | string | null | undefined): Date | null => (v ? asDate(v) : null);
 
 /** Trend signals observed since `since`: the workspace's and the global ones (no workspace), newest first. */
-export async function storedSignals(db: Kysely<Database>, workspaceId: string, since: Date): Promise<StoredSignal[]> {
+export async function storedSignals(
+  db: Kysely<Database>,
+  workspaceId: string,
+  since: Date,
+): Promise<StoredSignal[]> {
   const rows = await db
     .selectFrom('trend_signals')
     .select(['signal', 'category', 'platform', 'growth', 'confidence', 'observed_at'])
@@ -24,7 +28,11 @@ export async function storedSignals(db: Kysely<Database>, workspaceId: string, s
 }
 
 /** The workspace's runs since `since`, newest first, with what activity features read: inputs, output types, the app's parameters. */
-export async function runActivity(db: Kysely<Database>, workspaceId: string, since: Date): Promise<RunActivity[]> {
+export async function runActivity(
+  db: Kysely<Database>,
+  workspaceId: string,
+  since: Date,
+): Promise<RunActivity[]> {
   const rows = await db
     .selectFrom('runs')
     .leftJoin('apps', 'apps.id', 'runs.app_id')
@@ -40,13 +48,19 @@ export async function runActivity(db: Kysely<Database>, workspaceId: string, sin
     appId: r.app_id,
     createdAt: asDate(r.created_at),
     inputs: (r.inputs ?? {}) as Record<string, unknown>,
-    outputTypes: Array.isArray(r.outputs) ? r.outputs.map((o) => (o as { type?: unknown }).type).filter((t): t is string => typeof t === 'string') : [],
+    outputTypes: Array.isArray(r.outputs)
+      ? r.outputs.map((o) => (o as { type?: unknown }).type).filter((t): t is string => typeof t === 'string')
+      : [],
     parameters: Array.isArray(r.parameters) ? (r.parameters as ParameterInfo[]) : null,
   }));
 }
 
 /** Published posts of the workspace since `since`, newest first. */
-export async function publicationActivity(db: Kysely<Database>, workspaceId: string, since: Date): Promise<PublicationActivity[]> {
+export async function publicationActivity(
+  db: Kysely<Database>,
+  workspaceId: string,
+  since: Date,
+): Promise<PublicationActivity[]> {
   const rows = await db
     .selectFrom('publications')
     .select(['created_at', 'platform', 'caption', 'image_url', 'video_url'])
@@ -56,11 +70,21 @@ export async function publicationActivity(db: Kysely<Database>, workspaceId: str
     .orderBy('created_at', 'desc')
     .limit(ACTIVITY_SAMPLE_MAX)
     .execute();
-  return rows.map((r) => ({ createdAt: asDate(r.created_at), platform: r.platform, caption: r.caption, imageUrl: r.image_url, videoUrl: r.video_url }));
+  return rows.map((r) => ({
+    createdAt: asDate(r.created_at),
+    platform: r.platform,
+    caption: r.caption,
+    imageUrl: r.image_url,
+    videoUrl: r.video_url,
+  }));
 }
 
 /** Per app: runs finished since `since`, failures, quality retries (run nodes with attempts > 1) and the most frequent error. */
-export async function appRunStats(db: Kysely<Database>, workspaceId: string, since: Date): Promise<AppRunStats[]> {
+export async function appRunStats(
+  db: Kysely<Database>,
+  workspaceId: string,
+  since: Date,
+): Promise<AppRunStats[]> {
   const { rows } = await sql<{
     app_id: string;
     app_name: string | null;
@@ -112,8 +136,17 @@ export async function appRunStats(db: Kysely<Database>, workspaceId: string, sin
 }
 
 /** All objectives of the workspace's brand profiles. */
-export async function workspaceObjectives(db: Kysely<Database>, workspaceId: string): Promise<ObjectiveInfo[]> {
-  const rows = await db.selectFrom('brand_objectives').selectAll().where('workspace_id', '=', workspaceId).orderBy('priority').orderBy('created_at').execute();
+export async function workspaceObjectives(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<ObjectiveInfo[]> {
+  const rows = await db
+    .selectFrom('brand_objectives')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('priority')
+    .orderBy('created_at')
+    .execute();
   return rows.map((o) => ({
     id: o.id,
     brandProfileId: o.brand_profile_id,
@@ -128,7 +161,10 @@ export async function workspaceObjectives(db: Kysely<Database>, workspaceId: str
 }
 
 /** The last published post per platform, any time. */
-export async function lastPublishedByPlatform(db: Kysely<Database>, workspaceId: string): Promise<Record<string, Date>> {
+export async function lastPublishedByPlatform(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<Record<string, Date>> {
   const rows = await db
     .selectFrom('publications')
     .select(['platform', (eb) => eb.fn.max('created_at').as('last')])
@@ -150,14 +186,20 @@ export async function modalityHistory(db: Kysely<Database>, workspaceId: string)
     GROUP BY 1`.execute(db);
   const patterns = await db
     .selectFrom('content_patterns')
-    .select(['modality', (eb) => eb.fn.countAll<string>().as('n'), (eb) => eb.fn.max('created_at').as('last')])
+    .select([
+      'modality',
+      (eb) => eb.fn.countAll<string>().as('n'),
+      (eb) => eb.fn.max('created_at').as('last'),
+    ])
     .where('workspace_id', '=', workspaceId)
     .where('modality', 'is not', null)
     .groupBy('modality')
     .execute();
   const byModality = new Map<string, ModalityHistory>();
-  const entry = (m: string) => byModality.get(m) ?? { modality: m, lastRunAt: null, patterns: 0, lastPatternAt: null };
-  for (const r of runs.rows) byModality.set(r.modality, { ...entry(r.modality), lastRunAt: asDate(r.last_at) });
+  const entry = (m: string) =>
+    byModality.get(m) ?? { modality: m, lastRunAt: null, patterns: 0, lastPatternAt: null };
+  for (const r of runs.rows)
+    byModality.set(r.modality, { ...entry(r.modality), lastRunAt: asDate(r.last_at) });
   for (const p of patterns) {
     const m = p.modality!.toLowerCase();
     byModality.set(m, { ...entry(m), patterns: Number(p.n), lastPatternAt: asDate(p.last as Date | string) });
@@ -169,12 +211,30 @@ export async function modalityHistory(db: Kysely<Database>, workspaceId: string)
 export async function importTrendSignals(
   db: Kysely<Database>,
   workspaceId: string | null,
-  signals: { signal: string; category: string; platform: string; growth: string; confidence: string; observedAt: string | null }[],
+  signals: {
+    signal: string;
+    category: string;
+    platform: string;
+    growth: string;
+    confidence: string;
+    observedAt: string | null;
+  }[],
 ): Promise<number> {
   if (signals.length === 0) return 0;
   await db
     .insertInto('trend_signals')
-    .values(signals.map((s) => ({ id: newId(), workspace_id: workspaceId, signal: s.signal, category: s.category, platform: s.platform, growth: s.growth, confidence: s.confidence, ...(s.observedAt ? { observed_at: s.observedAt } : {}) })))
+    .values(
+      signals.map((s) => ({
+        id: newId(),
+        workspace_id: workspaceId,
+        signal: s.signal,
+        category: s.category,
+        platform: s.platform,
+        growth: s.growth,
+        confidence: s.confidence,
+        ...(s.observedAt ? { observed_at: s.observedAt } : {}),
+      })),
+    )
     .execute();
   return signals.length;
 }
@@ -183,7 +243,14 @@ export async function importTrendSignals(
 export async function importContentPatterns(
   db: Kysely<Database>,
   workspaceId: string,
-  patterns: { brandProfileId: string | null; title: string | null; modality: string | null; platform: string | null; performanceScore: number; winningPatterns: string[] }[],
+  patterns: {
+    brandProfileId: string | null;
+    title: string | null;
+    modality: string | null;
+    platform: string | null;
+    performanceScore: number;
+    winningPatterns: string[];
+  }[],
 ): Promise<number> {
   if (patterns.length === 0) return 0;
   await db

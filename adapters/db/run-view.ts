@@ -19,7 +19,11 @@ export interface RunView {
   createdAt: string;
 }
 
-export async function loadRunView(db: Kysely<Database>, runId: string, workspaceId?: string): Promise<RunView | null> {
+export async function loadRunView(
+  db: Kysely<Database>,
+  runId: string,
+  workspaceId?: string,
+): Promise<RunView | null> {
   const run = await findRun(db, runId, workspaceId);
   if (!run) return null;
   return presentRun(run, await findRunNodes(db, runId));
@@ -29,7 +33,9 @@ export async function loadRunView(db: Kysely<Database>, runId: string, workspace
 export function presentRun(run: RunRow, nodes: RunNodeRow[]): RunView {
   const latest = new Map<string, RunNodeRow>();
   for (const row of nodes) if (!latest.has(row.node_id)) latest.set(row.node_id, row);
-  const outputs = runOutputs(planOf(run), run.execute as string[]).map((o) => presentOutput(o, latest.get(o.nodeId), run.status));
+  const outputs = runOutputs(planOf(run), run.execute as string[]).map((o) =>
+    presentOutput(o, latest.get(o.nodeId), run.status),
+  );
   return {
     runId: run.id,
     workflowId: run.id,
@@ -50,11 +56,19 @@ export function runOutputs(plan: Plan, execute: string[]): PlanOutput[] {
 
 export function presentOutput(output: PlanOutput, row: RunNodeRow | undefined, runStatus: RunRow['status']) {
   const base = { id: output.nodeId, label: output.label };
-  if (row?.status === 'completed' && row.output) return { ...base, ...completedOutput(row.output as NodeOutput) };
+  if (row?.status === 'completed' && row.output)
+    return { ...base, ...completedOutput(row.output as NodeOutput) };
   const ended = runStatus === 'failed' || runStatus === 'cancelled';
   if (row && ['failed', 'skipped', 'cancelled'].includes(row.status))
     return { ...base, type: output.type, value: null, status: 'error', error: row.error ?? row.status };
-  if (ended) return { ...base, type: output.type, value: null, status: 'error', error: runStatus === 'cancelled' ? 'cancelled' : 'not run' };
+  if (ended)
+    return {
+      ...base,
+      type: output.type,
+      value: null,
+      status: 'error',
+      error: runStatus === 'cancelled' ? 'cancelled' : 'not run',
+    };
   return { ...base, type: 'pending', value: null, status: 'pending', error: null };
 }
 

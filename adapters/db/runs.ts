@@ -6,21 +6,33 @@ import type { NodeOutput } from '../../core/run-types';
 import type { Database, NewRun, NodeStatus, RunRow, RunSource, RunStatus } from './schema';
 
 export async function insertRun(db: Kysely<Database>, run: Omit<NewRun, 'updated_at'>): Promise<void> {
-  await db.insertInto('runs').values({ ...run, updated_at: new Date() }).execute();
+  await db
+    .insertInto('runs')
+    .values({ ...run, updated_at: new Date() })
+    .execute();
 }
 
 export async function deleteRun(db: Kysely<Database>, runId: string): Promise<void> {
   await db.deleteFrom('runs').where('id', '=', runId).execute();
 }
 
-export async function findRun(db: Kysely<Database>, runId: string, workspaceId?: string): Promise<RunRow | undefined> {
+export async function findRun(
+  db: Kysely<Database>,
+  runId: string,
+  workspaceId?: string,
+): Promise<RunRow | undefined> {
   let q = db.selectFrom('runs').selectAll().where('id', '=', runId);
   if (workspaceId) q = q.where('workspace_id', '=', workspaceId);
   return q.executeTakeFirst();
 }
 
 export async function findRunNodes(db: Kysely<Database>, runId: string) {
-  return db.selectFrom('run_nodes').selectAll().where('run_id', '=', runId).orderBy('revision', 'desc').execute();
+  return db
+    .selectFrom('run_nodes')
+    .selectAll()
+    .where('run_id', '=', runId)
+    .orderBy('revision', 'desc')
+    .execute();
 }
 
 export interface NodeRecord {
@@ -69,17 +81,39 @@ export async function recordNodeState(db: Kysely<Database>, record: NodeRecord):
 /** Debits a completed node once per (run, node, revision) and adds it to the run's cost. */
 export async function debitNode(
   db: Kysely<Database>,
-  debit: { runId: string; workspaceId: string; nodeId: string; revision: number; credits: number; reason: string },
+  debit: {
+    runId: string;
+    workspaceId: string;
+    nodeId: string;
+    revision: number;
+    credits: number;
+    reason: string;
+  },
 ): Promise<void> {
   if (debit.credits <= 0) return;
   await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('credit_ledger')
-      .values({ id: newId(), workspace_id: debit.workspaceId, run_id: debit.runId, node_id: debit.nodeId, revision: debit.revision, amount: -debit.credits, reason: debit.reason })
-      .onConflict((oc) => oc.columns(['run_id', 'node_id', 'revision']).where('run_id', 'is not', null).doNothing())
+      .values({
+        id: newId(),
+        workspace_id: debit.workspaceId,
+        run_id: debit.runId,
+        node_id: debit.nodeId,
+        revision: debit.revision,
+        amount: -debit.credits,
+        reason: debit.reason,
+      })
+      .onConflict((oc) =>
+        oc.columns(['run_id', 'node_id', 'revision']).where('run_id', 'is not', null).doNothing(),
+      )
       .returning('id')
       .executeTakeFirst();
-    if (inserted) await trx.updateTable('runs').set({ cost_credits: sql`cost_credits + ${debit.credits}` }).where('id', '=', debit.runId).execute();
+    if (inserted)
+      await trx
+        .updateTable('runs')
+        .set({ cost_credits: sql`cost_credits + ${debit.credits}` })
+        .where('id', '=', debit.runId)
+        .execute();
   });
 }
 
@@ -95,12 +129,27 @@ export async function recordRunState(
   let q = db.updateTable('runs').where('id', '=', update.runId).where('revision', '=', update.revision);
   if (update.status !== 'cancelled') q = q.where('status', '!=', 'cancelled');
   if (update.status === 'running') {
-    await q.set({ status: 'running', started_at: sql`coalesce(started_at, ${now})`, completed_at: null, error_message: null, updated_at: now }).execute();
+    await q
+      .set({
+        status: 'running',
+        started_at: sql`coalesce(started_at, ${now})`,
+        completed_at: null,
+        error_message: null,
+        updated_at: now,
+      })
+      .execute();
     return;
   }
   // The workflow confirms a cancel the API already recorded: the run keeps the time it was cancelled at.
   const completedAt = update.status === 'cancelled' ? sql<Date>`coalesce(completed_at, ${now})` : now;
-  await q.set({ status: update.status, completed_at: completedAt, error_message: update.errorMessage, updated_at: now }).execute();
+  await q
+    .set({
+      status: update.status,
+      completed_at: completedAt,
+      error_message: update.errorMessage,
+      updated_at: now,
+    })
+    .execute();
   if (update.status === 'cancelled') {
     await db
       .updateTable('run_nodes')
@@ -121,8 +170,18 @@ export async function cancelRunRecord(db: Kysely<Database>, runId: string): Prom
     .where('id', '=', runId)
     .where('status', 'in', ['queued', 'running'])
     .execute();
-  const row = await db.selectFrom('runs').select(['status', 'revision']).where('id', '=', runId).executeTakeFirst();
-  if (row?.status === 'cancelled') await recordRunState(db, { runId, revision: row.revision, status: 'cancelled', errorMessage: 'Run cancelled' });
+  const row = await db
+    .selectFrom('runs')
+    .select(['status', 'revision'])
+    .where('id', '=', runId)
+    .executeTakeFirst();
+  if (row?.status === 'cancelled')
+    await recordRunState(db, {
+      runId,
+      revision: row.revision,
+      status: 'cancelled',
+      errorMessage: 'Run cancelled',
+    });
   return row?.status;
 }
 
@@ -148,7 +207,13 @@ export async function listRuns(
   if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.source) q = q.where('source', '=', filter.source);
   const [{ total }] = await q.select((eb) => eb.fn.countAll<string>().as('total')).execute();
-  const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(filter.limit).offset(filter.offset).execute();
+  const rows = await q
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
   return { rows, total: Number(total) };
 }
 
@@ -162,8 +227,18 @@ export async function syncAsset(db: Kysely<Database>, output: NodeOutput): Promi
   if (!output.assetId) return;
   const file =
     output.kind === 'media'
-      ? { cdn_url: output.ref.url, storage_key: output.ref.key, mime_type: output.ref.mimeType, bytes: output.ref.bytes, sha256: output.ref.sha256 }
-      : { text_content: output.text, bytes: Buffer.byteLength(output.text), sha256: createHash('sha256').update(output.text).digest('hex') };
+      ? {
+          cdn_url: output.ref.url,
+          storage_key: output.ref.key,
+          mime_type: output.ref.mimeType,
+          bytes: output.ref.bytes,
+          sha256: output.ref.sha256,
+        }
+      : {
+          text_content: output.text,
+          bytes: Buffer.byteLength(output.text),
+          sha256: createHash('sha256').update(output.text).digest('hex'),
+        };
   await db
     .updateTable('assets')
     .set({ ...file, metadata: JSON.stringify(output.metadata) })

@@ -11,7 +11,8 @@ import type { Role, Visibility } from '../../core/app-access';
 export type { Role, Visibility };
 export type RunStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 export type RunSource = 'api' | 'content' | 'compose' | 'generate';
-export type NodeStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped' | 'cancelled' | 'awaiting_approval';
+export type NodeStatus =
+  'pending' | 'running' | 'completed' | 'failed' | 'skipped' | 'cancelled' | 'awaiting_approval';
 
 export interface WorkspacesTable {
   id: string;

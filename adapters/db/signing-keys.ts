@@ -29,6 +29,11 @@ export function signingKeyStore(db: Kysely<Database>): () => Promise<SigningKey>
 }
 
 async function oldestKey(db: Kysely<Database>): Promise<SigningKey | null> {
-  const row = await db.selectFrom('signing_keys').selectAll().orderBy('created_at').orderBy('kid').executeTakeFirst();
+  const row = await db
+    .selectFrom('signing_keys')
+    .selectAll()
+    .orderBy('created_at')
+    .orderBy('kid')
+    .executeTakeFirst();
   return row ? { kid: row.kid, privateKeyPem: row.private_key_pem, publicKeyPem: row.public_key_pem } : null;
 }

@@ -3,18 +3,35 @@ import { ContentTemplate, type TemplateCategory } from '../../core/content/conte
 import { newId } from '../../core/ids';
 import type { Database, TemplateRow } from './schema';
 
-export async function listWorkspaceTemplates(db: Kysely<Database>, workspaceId: string, category?: TemplateCategory): Promise<ContentTemplate[]> {
+export async function listWorkspaceTemplates(
+  db: Kysely<Database>,
+  workspaceId: string,
+  category?: TemplateCategory,
+): Promise<ContentTemplate[]> {
   let q = db.selectFrom('templates').selectAll().where('workspace_id', '=', workspaceId);
   if (category) q = q.where('category', '=', category);
   return (await q.orderBy('name').execute()).map(templateOf);
 }
 
-export async function findWorkspaceTemplate(db: Kysely<Database>, workspaceId: string, id: string): Promise<ContentTemplate | undefined> {
-  const row = await db.selectFrom('templates').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+export async function findWorkspaceTemplate(
+  db: Kysely<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<ContentTemplate | undefined> {
+  const row = await db
+    .selectFrom('templates')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? templateOf(row) : undefined;
 }
 
-export async function insertWorkspaceTemplate(db: Kysely<Database>, workspaceId: string, t: Omit<ContentTemplate, 'id'>): Promise<string> {
+export async function insertWorkspaceTemplate(
+  db: Kysely<Database>,
+  workspaceId: string,
+  t: Omit<ContentTemplate, 'id'>,
+): Promise<string> {
   const id = newId();
   await db
     .insertInto('templates')

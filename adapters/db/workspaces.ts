@@ -8,18 +8,30 @@ export async function findWorkspaceByName(db: Kysely<Database>, name: string) {
 }
 
 /** Creates a workspace with its first owner and an opening credit grant. */
-export async function createWorkspace(db: Kysely<Database>, name: string, credits: number): Promise<{ workspaceId: string; ownerId: string }> {
+export async function createWorkspace(
+  db: Kysely<Database>,
+  name: string,
+  credits: number,
+): Promise<{ workspaceId: string; ownerId: string }> {
   return db.transaction().execute(async (trx) => {
     const workspaceId = newId();
     await trx.insertInto('workspaces').values({ id: workspaceId, name }).execute();
     const ownerId = await addUser(trx, workspaceId, 'owner', 'owner');
     if (credits > 0)
-      await trx.insertInto('credit_ledger').values({ id: newId(), workspace_id: workspaceId, amount: credits, reason: 'opening grant' }).execute();
+      await trx
+        .insertInto('credit_ledger')
+        .values({ id: newId(), workspace_id: workspaceId, amount: credits, reason: 'opening grant' })
+        .execute();
     return { workspaceId, ownerId };
   });
 }
 
-export async function addUser(db: Kysely<Database>, workspaceId: string, role: Role, name: string): Promise<string> {
+export async function addUser(
+  db: Kysely<Database>,
+  workspaceId: string,
+  role: Role,
+  name: string,
+): Promise<string> {
   const id = newId();
   await db.insertInto('users').values({ id, workspace_id: workspaceId, role, name }).execute();
   return id;

@@ -28,7 +28,10 @@ export async function providerFetch(request: ProviderRequest): Promise<Response>
   try {
     res = await fetch(request.url, {
       method: request.method ?? 'POST',
-      headers: { ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}), ...request.headers },
+      headers: {
+        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...request.headers,
+      },
       body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
       signal: AbortSignal.timeout(request.timeoutMs),
     });
@@ -38,7 +41,8 @@ export async function providerFetch(request: ProviderRequest): Promise<Response>
   if (res.ok) return res;
   const detail = (await res.text().catch(() => '')).slice(0, 300);
   const message = `provider answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`;
-  if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) throw new ProviderRejected(message);
+  if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429)
+    throw new ProviderRejected(message);
   throw new ProviderUnavailable(message);
 }
 

@@ -13,10 +13,19 @@ export function createModels(config: Config): Models {
     imageModel: config.OPENAI_IMAGE_MODEL,
     speechModel: config.OPENAI_SPEECH_MODEL,
   };
-  const replicate = { baseUrl: config.REPLICATE_BASE_URL, apiToken: config.REPLICATE_API_TOKEN, model: config.REPLICATE_IMAGE_MODEL };
+  const replicate = {
+    baseUrl: config.REPLICATE_BASE_URL,
+    apiToken: config.REPLICATE_API_TOKEN,
+    model: config.REPLICATE_IMAGE_MODEL,
+  };
   return {
     text: config.TEXT_PROVIDER === 'openai' ? openAiText(openAi) : localText,
-    image: config.IMAGE_PROVIDER === 'openai' ? openAiImage(openAi) : config.IMAGE_PROVIDER === 'replicate' ? replicateImage(replicate) : localImage,
+    image:
+      config.IMAGE_PROVIDER === 'openai'
+        ? openAiImage(openAi)
+        : config.IMAGE_PROVIDER === 'replicate'
+          ? replicateImage(replicate)
+          : localImage,
     speech: config.SPEECH_PROVIDER === 'openai' ? openAiSpeech(openAi) : localSpeech,
   };
 }

@@ -12,6 +12,13 @@ export type ChatCompletion = (messages: ChatMessage[], options: { timeoutMs: num
  */
 export function openAiChat(config: Config): ChatCompletion | null {
   if (config.TEXT_PROVIDER !== 'openai') return null;
-  const options = { baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY, chatModel: config.OPENAI_CHAT_MODEL, imageModel: config.OPENAI_IMAGE_MODEL, speechModel: config.OPENAI_SPEECH_MODEL };
-  return (messages, { timeoutMs }) => chatCompletion(options, messages, { temperature: 0, json: true, timeoutMs });
+  const options = {
+    baseUrl: config.OPENAI_BASE_URL,
+    apiKey: config.OPENAI_API_KEY,
+    chatModel: config.OPENAI_CHAT_MODEL,
+    imageModel: config.OPENAI_IMAGE_MODEL,
+    speechModel: config.OPENAI_SPEECH_MODEL,
+  };
+  return (messages, { timeoutMs }) =>
+    chatCompletion(options, messages, { temperature: 0, json: true, timeoutMs });
 }

@@ -15,7 +15,8 @@ export interface OpenAiOptions {
 const TIMEOUT_MS = 120_000;
 const SPEECH_VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer'];
 
-const headers = (o: OpenAiOptions): Record<string, string> => (o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {});
+const headers = (o: OpenAiOptions): Record<string, string> =>
+  o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {};
 const endpoint = (o: OpenAiOptions, path: string) => `${o.baseUrl.replace(/\/$/, '')}${path}`;
 
 const PURPOSE_INSTRUCTIONS: Record<string, string> = {
@@ -60,14 +61,21 @@ export function openAiText(options: OpenAiOptions): TextModel {
   return {
     name: `openai:${options.chatModel}`,
     generate(request) {
-      const system = [PURPOSE_INSTRUCTIONS[request.purpose] ?? PURPOSE_INSTRUCTIONS.generic, request.system, request.maxWords ? `At most ${request.maxWords} words.` : '']
+      const system = [
+        PURPOSE_INSTRUCTIONS[request.purpose] ?? PURPOSE_INSTRUCTIONS.generic,
+        request.system,
+        request.maxWords ? `At most ${request.maxWords} words.` : '',
+      ]
         .filter(Boolean)
         .join(' ');
       const messages: ChatMessage[] = [
         { role: 'system', content: system },
         { role: 'user', content: request.prompt },
       ];
-      return chatCompletion(options, messages, { temperature: request.variation > 1 ? 0.9 : 0.7, seed: request.variation });
+      return chatCompletion(options, messages, {
+        temperature: request.variation > 1 ? 0.9 : 0.7,
+        seed: request.variation,
+      });
     },
   };
 }
@@ -88,10 +96,19 @@ export function openAiImage(options: OpenAiOptions): ImageModel {
         url: endpoint(options, '/images/generations'),
         headers: headers(options),
         timeoutMs: TIMEOUT_MS * 2,
-        body: { model: options.imageModel, prompt: request.prompt, size: imageSize(request.width, request.height), n: 1 },
+        body: {
+          model: options.imageModel,
+          prompt: request.prompt,
+          size: imageSize(request.width, request.height),
+          n: 1,
+        },
       });
       const item = body.data?.[0];
-      const raw = item?.b64_json ? Buffer.from(item.b64_json, 'base64') : item?.url ? await providerDownload(item.url, TIMEOUT_MS) : null;
+      const raw = item?.b64_json
+        ? Buffer.from(item.b64_json, 'base64')
+        : item?.url
+          ? await providerDownload(item.url, TIMEOUT_MS)
+          : null;
       if (!raw) throw new ProviderUnavailable('image generation returned no image');
       return sharp(raw).resize(request.width, request.height, { fit: 'cover' }).png().toBuffer();
     },
@@ -107,7 +124,13 @@ export function openAiSpeech(options: OpenAiOptions): SpeechModel {
         url: endpoint(options, '/audio/speech'),
         headers: headers(options),
         timeoutMs: TIMEOUT_MS,
-        body: { model: options.speechModel, input: request.text, voice, response_format: 'mp3', speed: Math.min(4, Math.max(0.25, request.rate / 170)) },
+        body: {
+          model: options.speechModel,
+          input: request.text,
+          voice,
+          response_format: 'mp3',
+          speed: Math.min(4, Math.max(0.25, request.rate / 170)),
+        },
       });
       const path = request.outPath.replace(/\.[a-z0-9]+$/i, '') + '.mp3';
       await writeFile(path, Buffer.from(await res.arrayBuffer()));

@@ -41,12 +41,19 @@ export function openAiEmbeddings(options: OpenAiEmbeddingsOptions): EmbeddingsMo
   const request = async (input: string[]): Promise<number[][]> => {
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+      },
       body: JSON.stringify({ model: options.model, input, encoding_format: 'float' }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
     });
     const body = (await res.json().catch(() => ({}))) as EmbeddingsResponse;
-    if (!res.ok) throw new EmbeddingsError(`embeddings request failed (${res.status}): ${body.error?.message ?? res.statusText}`, res.status);
+    if (!res.ok)
+      throw new EmbeddingsError(
+        `embeddings request failed (${res.status}): ${body.error?.message ?? res.statusText}`,
+        res.status,
+      );
     const data = body.data ?? [];
     if (data.length !== input.length || data.some((d) => !Array.isArray(d.embedding)))
       throw new EmbeddingsError(`embeddings response has ${data.length} vectors for ${input.length} inputs`);
@@ -56,7 +63,8 @@ export function openAiEmbeddings(options: OpenAiEmbeddingsOptions): EmbeddingsMo
     name: `openai:${options.model}`,
     async embed(texts) {
       const out: number[][] = [];
-      for (let i = 0; i < texts.length; i += batchSize) out.push(...(await request(texts.slice(i, i + batchSize))));
+      for (let i = 0; i < texts.length; i += batchSize)
+        out.push(...(await request(texts.slice(i, i + batchSize))));
       return out;
     },
   };
@@ -66,7 +74,10 @@ export function openAiEmbeddings(options: OpenAiEmbeddingsOptions): EmbeddingsMo
  * Remembers vectors by a hash of model and text, so each app's description is embedded once per
  * version of its text; only texts not seen before go to the model. Bounded: the oldest entries go first.
  */
-export function cachedEmbeddings(model: EmbeddingsModel, maxEntries = 5000): EmbeddingsModel & { readonly size: number } {
+export function cachedEmbeddings(
+  model: EmbeddingsModel,
+  maxEntries = 5000,
+): EmbeddingsModel & { readonly size: number } {
   const cache = new Map<string, number[]>();
   const keyOf = (text: string) => createHash('sha256').update(`${model.name}\u0000${text}`).digest('hex');
   return {

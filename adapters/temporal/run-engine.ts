@@ -31,7 +31,8 @@ export interface RunEngineOptions {
 export function createRunEngine(options: RunEngineOptions): RunEngine {
   const connection = Connection.lazy({ address: options.address });
   const client = new Client({ connection, namespace: options.namespace });
-  const call = <T>(fn: () => Promise<T>) => reachable(() => client.withDeadline(Date.now() + CALL_DEADLINE_MS, fn));
+  const call = <T>(fn: () => Promise<T>) =>
+    reachable(() => client.withDeadline(Date.now() + CALL_DEADLINE_MS, fn));
 
   return {
     async start(input) {
@@ -55,7 +56,8 @@ export function createRunEngine(options: RunEngineOptions): RunEngine {
         await call(() => client.workflow.getHandle(runId).cancel());
         return true;
       } catch (err) {
-        if (err instanceof WorkflowNotFoundError || (err as Error).name === 'WorkflowNotFoundError') return false;
+        if (err instanceof WorkflowNotFoundError || (err as Error).name === 'WorkflowNotFoundError')
+          return false;
         throw err;
       }
     },
@@ -69,7 +71,8 @@ export function createRunEngine(options: RunEngineOptions): RunEngine {
           const { status } = await call(() => client.workflow.getHandle(runId).describe());
           if (status.name !== 'RUNNING') return true;
         } catch (err) {
-          if (err instanceof WorkflowNotFoundError || (err as Error).name === 'WorkflowNotFoundError') return true;
+          if (err instanceof WorkflowNotFoundError || (err as Error).name === 'WorkflowNotFoundError')
+            return true;
           throw err;
         }
         if (Date.now() >= deadline) return false;
@@ -85,7 +88,11 @@ async function reachable<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (isUnavailable(err)) throw new AtelierError('RESOURCE_UNAVAILABLE', 'The workflow engine is temporarily unavailable; retry shortly');
+    if (isUnavailable(err))
+      throw new AtelierError(
+        'RESOURCE_UNAVAILABLE',
+        'The workflow engine is temporarily unavailable; retry shortly',
+      );
     throw err;
   }
 }

@@ -22,7 +22,11 @@ export function compileRow(row: AppRow): LoadedApp {
   return { ...app, row };
 }
 
-export const ownership = (row: AppRow) => ({ workspaceId: row.workspace_id, creatorId: row.creator_id, visibility: row.visibility });
+export const ownership = (row: AppRow) => ({
+  workspaceId: row.workspace_id,
+  creatorId: row.creator_id,
+  visibility: row.visibility,
+});
 
 /** The app if the caller may use it; 404 when it is hidden from them, 403 when it is theirs to see but not use. */
 export async function loadUsableApp(db: Kysely<Database>, appId: string, caller: Caller): Promise<LoadedApp> {

@@ -8,7 +8,10 @@ import type { ApiDeps } from '../deps';
 import { parseWith, uuidParam } from '../validate';
 import { loadUsableApp } from './app-store';
 
-const EstimateBody = z.object({ outputs: z.array(z.string().min(1)).max(50).optional(), inputs: z.record(z.string(), z.unknown()).optional() });
+const EstimateBody = z.object({
+  outputs: z.array(z.string().min(1)).max(50).optional(),
+  inputs: z.record(z.string(), z.unknown()).optional(),
+});
 
 export function estimateRouter(deps: ApiDeps): Router {
   const router = new Router();
@@ -17,10 +20,22 @@ export function estimateRouter(deps: ApiDeps): Router {
     const body = parseWith(EstimateBody, ctx.request.body);
     let execute = app.plan.nodes.map((n) => n.id);
     if (body.outputs?.length) {
-      const targets = body.outputs.map((label) => app.plan.outputs.find((o) => o.label.toLowerCase() === label.toLowerCase()));
+      const targets = body.outputs.map((label) =>
+        app.plan.outputs.find((o) => o.label.toLowerCase() === label.toLowerCase()),
+      );
       const unknown = body.outputs.filter((_, i) => !targets[i]);
-      if (unknown.length) throw validationError(unknown.map((label) => ({ param: 'outputs', code: 'unknown_output', message: `outputs: "${label}" is not an output of this app` })));
-      execute = ancestorsOf(app.plan, targets.map((t) => t!.nodeId));
+      if (unknown.length)
+        throw validationError(
+          unknown.map((label) => ({
+            param: 'outputs',
+            code: 'unknown_output',
+            message: `outputs: "${label}" is not an output of this app`,
+          })),
+        );
+      execute = ancestorsOf(
+        app.plan,
+        targets.map((t) => t!.nodeId),
+      );
     }
     const estimate = estimateCredits(app.plan, execute, deps.costs);
     const { balance } = await creditBalance(deps.db, ctx.state.caller.workspaceId);

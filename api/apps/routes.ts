@@ -21,7 +21,10 @@ export function appsRouter(deps: ApiDeps): Router {
   router.get('/apps', async (ctx) => {
     const caller: Caller = ctx.state.caller;
     const query = parseWith(ListQuery, ctx.query);
-    const rows = await listVisibleApps(deps.db, caller.workspaceId, { search: query.search, publicLimit: query.limit });
+    const rows = await listVisibleApps(deps.db, caller.workspaceId, {
+      search: query.search,
+      publicLimit: query.limit,
+    });
     const own = rows.own.filter((row) => appAccess(ownership(row), caller) === 'use');
     ctx.body = { data: [...own, ...rows.public].map((row) => presentAppSummary(compileRow(row))) };
   });
@@ -40,7 +43,8 @@ export function appsRouter(deps: ApiDeps): Router {
     const caller: Caller = ctx.state.caller;
     const { visibility } = parseWith(VisibilityBody, ctx.request.body);
     const app = await loadUsableApp(deps.db, uuidParam(ctx.params.appId, 'App'), caller);
-    if (!canChangeVisibility(ownership(app.row), caller)) throw forbidden('Only the app creator or a workspace owner may change visibility');
+    if (!canChangeVisibility(ownership(app.row), caller))
+      throw forbidden('Only the app creator or a workspace owner may change visibility');
     await setAppVisibility(deps.db, app.row.id, visibility as 'private' | 'shared' | 'public');
     ctx.body = { data: { appId: app.row.id, visibility, name: app.row.name } };
   });

@@ -16,7 +16,10 @@ const KitElementBody = z.object({
   ref_id: z.string().max(200).nullable().default(null),
   spec: z.record(z.string(), z.unknown()).default({}),
 });
-const KitQuery = z.object({ brandProfileId: z.string().optional(), includeInactive: z.enum(['true', 'false']).default('false') });
+const KitQuery = z.object({
+  brandProfileId: z.string().optional(),
+  includeInactive: z.enum(['true', 'false']).default('false'),
+});
 
 const present = (e: Selectable<BrandKitElementsTable>) => ({
   id: e.id,
@@ -36,12 +39,20 @@ export function brandKitRouter(deps: ApiDeps): Router {
   router.get('/brand/kit', async (ctx) => {
     const query = parseWith(KitQuery, ctx.query);
     const profile = await resolveProfile(deps, ctx.state.caller, query.brandProfileId);
-    ctx.body = { data: profile ? (await listKitElements(deps.db, profile.id, { includeInactive: query.includeInactive === 'true' })).map(present) : [] };
+    ctx.body = {
+      data: profile
+        ? (
+            await listKitElements(deps.db, profile.id, { includeInactive: query.includeInactive === 'true' })
+          ).map(present)
+        : [],
+    };
   });
 
   router.post('/brand/kit', async (ctx) => {
     const body = parseWith(KitElementBody, ctx.request.body);
-    const profile = (await resolveProfile(deps, ctx.state.caller, body.brandProfileId)) ?? (await activeOrNewProfile(deps.db, ctx.state.caller.workspaceId));
+    const profile =
+      (await resolveProfile(deps, ctx.state.caller, body.brandProfileId)) ??
+      (await activeOrNewProfile(deps.db, ctx.state.caller.workspaceId));
     const element = await addKitElement(deps.db, ctx.state.caller.workspaceId, profile.id, {
       elementType: body.element_type,
       name: body.name,

@@ -1,16 +1,36 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Caller } from '../../core/app-access';
-import { BrandDna, BrandIdentity, BrandStrategy, GuidancePackage, NewBrandObjective } from '../../core/brand/brand-context';
+import {
+  BrandDna,
+  BrandIdentity,
+  BrandStrategy,
+  GuidancePackage,
+  NewBrandObjective,
+} from '../../core/brand/brand-context';
 import { notFound } from '../../core/errors';
 import { isUuid } from '../../core/ids';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../core/limits';
-import { activeOrNewProfile, brandContextOf, findBrandProfile, insertObjective, listObjectives, setBrandPart, topPatterns, type BrandPart } from '../../adapters/db/brand';
+import {
+  activeOrNewProfile,
+  brandContextOf,
+  findBrandProfile,
+  insertObjective,
+  listObjectives,
+  setBrandPart,
+  topPatterns,
+  type BrandPart,
+} from '../../adapters/db/brand';
 import type { BrandObjectiveRow, BrandProfileRow } from '../../adapters/db/schema';
 import type { ApiDeps } from '../deps';
 import { parseWith } from '../validate';
 
-const PARTS: Record<Exclude<BrandPart, 'guidance'> | 'guidance', z.ZodType> = { dna: BrandDna, identity: BrandIdentity, strategy: BrandStrategy, guidance: GuidancePackage };
+const PARTS: Record<Exclude<BrandPart, 'guidance'> | 'guidance', z.ZodType> = {
+  dna: BrandDna,
+  identity: BrandIdentity,
+  strategy: BrandStrategy,
+  guidance: GuidancePackage,
+};
 const PatternsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
   platform: z.string().max(40).optional(),
@@ -18,8 +38,13 @@ const PatternsQuery = z.object({
 });
 
 /** The named brand profile (404 if it is not the workspace's), else the active one, else none. */
-export async function resolveProfile(deps: ApiDeps, caller: Caller, profileId: unknown): Promise<BrandProfileRow | undefined> {
-  if (profileId === undefined || profileId === null || profileId === '') return findBrandProfile(deps.db, caller.workspaceId);
+export async function resolveProfile(
+  deps: ApiDeps,
+  caller: Caller,
+  profileId: unknown,
+): Promise<BrandProfileRow | undefined> {
+  if (profileId === undefined || profileId === null || profileId === '')
+    return findBrandProfile(deps.db, caller.workspaceId);
   if (!isUuid(profileId)) throw notFound('Brand profile');
   const row = await findBrandProfile(deps.db, caller.workspaceId, profileId);
   if (!row) throw notFound('Brand profile');
@@ -67,7 +92,9 @@ export function brandRouter(deps: ApiDeps): Router {
     router.put(`/brand/${part}`, async (ctx) => {
       const caller: Caller = ctx.state.caller;
       const value = parseWith(PARTS[part], withoutProfileId(ctx.request.body));
-      const row = (await resolveProfile(deps, caller, profileIdOf(ctx))) ?? (await activeOrNewProfile(deps.db, caller.workspaceId));
+      const row =
+        (await resolveProfile(deps, caller, profileIdOf(ctx))) ??
+        (await activeOrNewProfile(deps.db, caller.workspaceId));
       await setBrandPart(deps.db, row.id, part, value);
       ctx.body = { data: value, brandProfileId: row.id };
     });
@@ -81,9 +108,13 @@ export function brandRouter(deps: ApiDeps): Router {
   router.post('/brand/objectives', async (ctx) => {
     const caller: Caller = ctx.state.caller;
     const objective = parseWith(NewBrandObjective, withoutProfileId(ctx.request.body));
-    const row = (await resolveProfile(deps, caller, profileIdOf(ctx))) ?? (await activeOrNewProfile(deps.db, caller.workspaceId));
+    const row =
+      (await resolveProfile(deps, caller, profileIdOf(ctx))) ??
+      (await activeOrNewProfile(deps.db, caller.workspaceId));
     ctx.status = 201;
-    ctx.body = { data: presentObjective(await insertObjective(deps.db, caller.workspaceId, row.id, objective)) };
+    ctx.body = {
+      data: presentObjective(await insertObjective(deps.db, caller.workspaceId, row.id, objective)),
+    };
   });
 
   router.get('/brand/patterns/top', async (ctx) => {

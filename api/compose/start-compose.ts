@@ -37,17 +37,33 @@ export interface ComposeRequest {
  */
 export async function startCompose(deps: ApiDeps, caller: Caller, request: ComposeRequest): Promise<RunView> {
   const details: ValidationDetail[] = [];
-  const material = request.runId ? await runMaterial(deps, caller, request.runId, details) : { script: request.script ?? '', images: [] as NodeOutput[] };
+  const material = request.runId
+    ? await runMaterial(deps, caller, request.runId, details)
+    : { script: request.script ?? '', images: [] as NodeOutput[] };
   const script = (request.script ?? material.script).trim();
-  if (!script) details.push({ param: request.runId ? 'runId' : 'script', code: 'missing_script', message: 'There is no script: give one, or a run with a text output' });
+  if (!script)
+    details.push({
+      param: request.runId ? 'runId' : 'script',
+      code: 'missing_script',
+      message: 'There is no script: give one, or a run with a text output',
+    });
   if (scriptSeconds(script) > COMPOSE_MAX_SCRIPT_SECONDS)
-    details.push({ param: 'script', code: 'script_too_long', message: `The script runs about ${Math.round(scriptSeconds(script))} s; the limit is ${COMPOSE_MAX_SCRIPT_SECONDS} s` });
+    details.push({
+      param: 'script',
+      code: 'script_too_long',
+      message: `The script runs about ${Math.round(scriptSeconds(script))} s; the limit is ${COMPOSE_MAX_SCRIPT_SECONDS} s`,
+    });
   const urls = await checkFormatInputs(deps, request, details);
   const images = sceneImages(request.format, Object.keys(urls), material.images, details);
   if (details.length > 0) throw validationError(details, details.map((d) => d.message).join('; '));
 
   const scenes = splitScript(script, request.clipSeconds);
-  const built = buildComposeGraph({ format: request.format, scenes, clipSeconds: request.clipSeconds, images });
+  const built = buildComposeGraph({
+    format: request.format,
+    scenes,
+    clipSeconds: request.clipSeconds,
+    images,
+  });
   const plan = compileGraph(built.graph, built.parameters);
   const params: Record<string, unknown> = { script, aspect_ratio: request.aspectRatio, ...urls };
   const seedOutputs = Object.fromEntries(built.seededNodes.map((id, k) => [id, material.images[k]]));
@@ -65,44 +81,88 @@ export async function startCompose(deps: ApiDeps, caller: Caller, request: Compo
 async function runMaterial(deps: ApiDeps, caller: Caller, runId: string, details: ValidationDetail[]) {
   const run = await findRun(deps.db, runId, caller.workspaceId);
   if (!run || run.status !== 'completed') {
-    details.push({ param: 'runId', code: run ? 'run_not_completed' : 'run_not_found', message: run ? `The run is ${run.status}, not completed` : 'No run with this id in the workspace' });
+    details.push({
+      param: 'runId',
+      code: run ? 'run_not_completed' : 'run_not_found',
+      message: run ? `The run is ${run.status}, not completed` : 'No run with this id in the workspace',
+    });
     return { script: '', images: [] };
   }
   const latest = new Map<string, NodeOutput>();
-  for (const row of await findRunNodes(deps.db, run.id)) if (!latest.has(row.node_id) && row.status === 'completed' && row.output) latest.set(row.node_id, row.output as NodeOutput);
-  const outputs = runOutputs(run.plan as never, run.execute as string[]).map((o) => latest.get(o.nodeId)).filter((o): o is NodeOutput => o !== undefined);
-  const script = outputs.filter((o) => o.kind === 'text').map((o) => (o as { text: string }).text).join(' ');
-  return { script: isTerminal(run.status) ? script : '', images: outputs.filter((o) => o.modality === 'image').slice(0, MAX_IMAGES) };
+  for (const row of await findRunNodes(deps.db, run.id))
+    if (!latest.has(row.node_id) && row.status === 'completed' && row.output)
+      latest.set(row.node_id, row.output as NodeOutput);
+  const outputs = runOutputs(run.plan as never, run.execute as string[])
+    .map((o) => latest.get(o.nodeId))
+    .filter((o): o is NodeOutput => o !== undefined);
+  const script = outputs
+    .filter((o) => o.kind === 'text')
+    .map((o) => (o as { text: string }).text)
+    .join(' ');
+  return {
+    script: isTerminal(run.status) ? script : '',
+    images: outputs.filter((o) => o.modality === 'image').slice(0, MAX_IMAGES),
+  };
 }
 
 /**
  * Required image inputs of the format must be reachable images. Returns URLs by parameter key: a list
  * input (`images`) gives `image_1`, `image_2` ...; a single one keeps its name (`presenter`).
  */
-async function checkFormatInputs(deps: ApiDeps, request: ComposeRequest, details: ValidationDetail[]): Promise<Record<string, string>> {
+async function checkFormatInputs(
+  deps: ApiDeps,
+  request: ComposeRequest,
+  details: ValidationDetail[],
+): Promise<Record<string, string>> {
   const urls: Record<string, string> = {};
   for (const input of request.format.inputs.filter((i) => i.type === 'image')) {
     const value = request.inputs[input.name];
     const given = (Array.isArray(value) ? value : value === undefined ? [] : [value]).slice(0, MAX_IMAGES);
     if (given.length === 0) {
-      if (input.required) details.push({ param: input.name, code: 'missing_no_default', message: `${input.name}: ${input.description}` });
+      if (input.required)
+        details.push({
+          param: input.name,
+          code: 'missing_no_default',
+          message: `${input.name}: ${input.description}`,
+        });
       continue;
     }
     for (const [k, url] of given.entries()) {
       const key = Array.isArray(value) ? `${input.name.replace(/s$/, '')}_${k + 1}` : input.name;
-      const check = typeof url === 'string' ? await checkMediaUrl(url, { accept: ['image'], allowHosts: deps.config.SAFE_FETCH_ALLOW_HOSTS }) : { ok: false as const, reason: 'expects a URL string' };
-      if (!check.ok) details.push({ param: input.name, code: 'invalid_media', message: `${input.name}: ${check.reason}` });
+      const check =
+        typeof url === 'string'
+          ? await checkMediaUrl(url, { accept: ['image'], allowHosts: deps.config.SAFE_FETCH_ALLOW_HOSTS })
+          : { ok: false as const, reason: 'expects a URL string' };
+      if (!check.ok)
+        details.push({ param: input.name, code: 'invalid_media', message: `${input.name}: ${check.reason}` });
       else urls[key] = url as string;
     }
   }
-  const unknown = Object.keys(request.inputs).filter((name) => !request.format.inputs.some((i) => i.name === name));
-  for (const name of unknown) details.push({ param: name, code: 'unknown_parameter', message: `"${name}" is not an input of format ${request.format.id}` });
+  const unknown = Object.keys(request.inputs).filter(
+    (name) => !request.format.inputs.some((i) => i.name === name),
+  );
+  for (const name of unknown)
+    details.push({
+      param: name,
+      code: 'unknown_parameter',
+      message: `"${name}" is not an input of format ${request.format.id}`,
+    });
   return urls;
 }
 
-function sceneImages(format: ComposeFormat, urlKeys: string[], runImages: NodeOutput[], details: ValidationDetail[]): SceneImages {
+function sceneImages(
+  format: ComposeFormat,
+  urlKeys: string[],
+  runImages: NodeOutput[],
+  details: ValidationDetail[],
+): SceneImages {
   if (urlKeys.length > 0) return { kind: 'urls', keys: urlKeys };
   if (runImages.length > 0 && format.style === 'images') return { kind: 'seeded', count: runImages.length };
-  if (format.style === 'images') details.push({ param: 'images', code: 'missing_no_default', message: 'A photo slideshow needs images: give image URLs or a run with image outputs' });
+  if (format.style === 'images')
+    details.push({
+      param: 'images',
+      code: 'missing_no_default',
+      message: 'A photo slideshow needs images: give image URLs or a run with image outputs',
+    });
   return { kind: 'none' };
 }

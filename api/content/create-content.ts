@@ -26,18 +26,31 @@ export interface ContentOutcome {
  * 2. Plans the content (planContent: app choice, slot filling, guidance, quality gates).
  * 3. ran -> startRun with source "content" (202; 200 for a sandbox stub); needs_input and unmatched -> 200.
  */
-export async function createContent(deps: ApiDeps, caller: Caller, body: CreateContentBody, options: { sandbox: boolean; semantic: SemanticScorer }): Promise<ContentOutcome> {
+export async function createContent(
+  deps: ApiDeps,
+  caller: Caller,
+  body: CreateContentBody,
+  options: { sandbox: boolean; semantic: SemanticScorer },
+): Promise<ContentOutcome> {
   const headless = body.headless === true || body.terminalMode === 'auto';
-  const metadataWebhook = typeof body.metadata?.webhookUrl === 'string' ? body.metadata.webhookUrl : undefined;
+  const metadataWebhook =
+    typeof body.metadata?.webhookUrl === 'string' ? body.metadata.webhookUrl : undefined;
   const webhookUrl = assertWebhookUrl(body.webhookUrl ?? metadataWebhook ?? undefined, ['https:']);
   const profile = await resolveProfile(deps, caller, body.brandProfileId);
-  const template: ContentTemplate | null = body.templateId ? (await findTemplate(deps, caller, body.templateId)).template : null;
+  const template: ContentTemplate | null = body.templateId
+    ? (await findTemplate(deps, caller, body.templateId)).template
+    : null;
 
   const apps = await usableApps(deps, caller);
   if (!headless && body.appId && !apps.some((a) => a.appId === body.appId)) {
     // A forced app outside the listing (another workspace's shared app...) gets the usual 404/403.
     const loaded = await loadUsableApp(deps.db, uuidParam(body.appId, 'App'), caller);
-    apps.push({ appId: loaded.row.id, compiled: loaded, candidate: toCandidate(loaded.row.id, loaded, deps.costs), loaded });
+    apps.push({
+      appId: loaded.row.id,
+      compiled: loaded,
+      candidate: toCandidate(loaded.row.id, loaded, deps.costs),
+      loaded,
+    });
   }
   const plan = planContent(
     {
@@ -48,9 +61,17 @@ export async function createContent(deps: ApiDeps, caller: Caller, body: CreateC
       inputs: body.inputs ?? {},
       headless,
       appId: body.appId,
-      guidance: gatherGuidance(profile ? brandContextOf(profile) : null, template, { ...(body.platform ? { platform: body.platform } : {}), ...(body.metadata ?? {}) }),
-      qualityGate: body.autoQuality?.enabled ? { minScore: body.autoQuality.minScore, maxRetries: body.autoQuality.maxRetries } : null,
-      semantic: await options.semantic(body.brief, apps.map((a) => a.candidate)),
+      guidance: gatherGuidance(profile ? brandContextOf(profile) : null, template, {
+        ...(body.platform ? { platform: body.platform } : {}),
+        ...(body.metadata ?? {}),
+      }),
+      qualityGate: body.autoQuality?.enabled
+        ? { minScore: body.autoQuality.minScore, maxRetries: body.autoQuality.maxRetries }
+        : null,
+      semantic: await options.semantic(
+        body.brief,
+        apps.map((a) => a.candidate),
+      ),
     },
     apps,
   );
@@ -66,15 +87,28 @@ async function present(
 ): Promise<ContentOutcome> {
   if (plan.status === 'unmatched') return { status: 200, data: { status: 'unmatched', reason: plan.reason } };
   if (plan.status === 'needs_input')
-    return { status: 200, data: { status: 'needs_input', selectedApp: plan.selectedApp, draftedInputs: plan.draft.inputs, askUser: plan.askUser } };
+    return {
+      status: 200,
+      data: {
+        status: 'needs_input',
+        selectedApp: plan.selectedApp,
+        draftedInputs: plan.draft.inputs,
+        askUser: plan.askUser,
+      },
+    };
   const chosen = apps.find((a) => a.appId === plan.selectedApp.appId)!;
-  const run = await startRun(deps, caller, { ...plan.app, row: chosen.loaded.row }, {
-    inputs: plan.draft.inputs,
-    inputOverrides: {},
-    webhookUrl: options.webhookUrl,
-    sandbox: options.sandbox,
-    source: 'content',
-  });
+  const run = await startRun(
+    deps,
+    caller,
+    { ...plan.app, row: chosen.loaded.row },
+    {
+      inputs: plan.draft.inputs,
+      inputOverrides: {},
+      webhookUrl: options.webhookUrl,
+      sandbox: options.sandbox,
+      source: 'content',
+    },
+  );
   return {
     status: options.sandbox ? 200 : 202,
     data: {

@@ -12,7 +12,10 @@ import { BriefBody, CreateContentBody } from './schema';
 
 const TREND_WINDOW_DAYS = 30;
 
-export function contentRouter(deps: ApiDeps, semantic: SemanticScorer = semanticScorer(deps.config, deps.logger)): Router {
+export function contentRouter(
+  deps: ApiDeps,
+  semantic: SemanticScorer = semanticScorer(deps.config, deps.logger),
+): Router {
   const router = new Router();
 
   router.post('/content/create', async (ctx) => {
@@ -26,15 +29,26 @@ export function contentRouter(deps: ApiDeps, semantic: SemanticScorer = semantic
   router.post('/content/brief', async (ctx) => {
     const caller: Caller = ctx.state.caller;
     const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
-    if (typeof raw.goal !== 'string' || raw.goal.trim() === '') throw invalidField('goal', 'required', 'goal is required as a string');
+    if (typeof raw.goal !== 'string' || raw.goal.trim() === '')
+      throw invalidField('goal', 'required', 'goal is required as a string');
     const body = parseWith(BriefBody, raw);
     const profile = await resolveProfile(deps, caller, body.brandProfileId);
     const platform = body.platform?.toLowerCase() ?? undefined;
     const [trends, patterns] = await Promise.all([
       recentTrends(deps.db, caller.workspaceId, { platform, windowDays: TREND_WINDOW_DAYS, limit: 5 }),
-      topPatterns(deps.db, caller.workspaceId, { profileId: profile?.id, platform, modality: body.modality ?? undefined, limit: 5 }),
+      topPatterns(deps.db, caller.workspaceId, {
+        profileId: profile?.id,
+        platform,
+        modality: body.modality ?? undefined,
+        limit: 5,
+      }),
     ]);
-    const briefs = generateBriefs({ ...body, brand: profile ? brandContextOf(profile) : null, trends, patterns });
+    const briefs = generateBriefs({
+      ...body,
+      brand: profile ? brandContextOf(profile) : null,
+      trends,
+      patterns,
+    });
     ctx.body = { data: { briefs } };
   });
 

@@ -16,10 +16,15 @@ export async function usableApps(deps: ApiDeps, caller: Caller): Promise<UsableA
   return usable.flatMap((row) => {
     try {
       const loaded = compileRow(row);
-      return [{ appId: row.id, compiled: loaded, candidate: toCandidate(row.id, loaded, deps.costs), loaded }];
+      return [
+        { appId: row.id, compiled: loaded, candidate: toCandidate(row.id, loaded, deps.costs), loaded },
+      ];
     } catch (err) {
       // One broken stored app must not take discovery down; it simply cannot be found.
-      deps.logger.warn({ appId: row.id, err: (err as Error).message }, 'app skipped by discovery: it does not compile');
+      deps.logger.warn(
+        { appId: row.id, err: (err as Error).message },
+        'app skipped by discovery: it does not compile',
+      );
       return [];
     }
   });

@@ -8,7 +8,13 @@ import { parseWith } from '../validate';
 import { PredictBody, RecommendationsQuery, TrendsQuery } from './schema';
 import { predict, recommend, workspaceTrends } from './service';
 
-const presentTrend = (t: RankedTrend) => ({ signal: t.signal, category: t.category, platform: t.platform, growth: t.growth, confidence: t.confidence });
+const presentTrend = (t: RankedTrend) => ({
+  signal: t.signal,
+  category: t.category,
+  platform: t.platform,
+  growth: t.growth,
+  confidence: t.confidence,
+});
 const presentPrediction = (p: Prediction) => p;
 const presentRecommendation = (r: Recommendation) => ({ ...r, createdAt: r.createdAt.toISOString() });
 
@@ -24,7 +30,13 @@ export function intelligenceRouter(deps: ApiDeps): Router {
     const query = parseWith(TrendsQuery, ctx.query);
     const now = new Date();
     const trends = await workspaceTrends(deps.db, caller.workspaceId, query, now);
-    ctx.body = { data: { trends: trends.map(presentTrend), windowDays: query.windowDays, generatedAt: now.toISOString() } };
+    ctx.body = {
+      data: {
+        trends: trends.map(presentTrend),
+        windowDays: query.windowDays,
+        generatedAt: now.toISOString(),
+      },
+    };
   });
 
   router.post('/intelligence/predict', async (ctx) => {
@@ -36,7 +48,9 @@ export function intelligenceRouter(deps: ApiDeps): Router {
   router.get('/intelligence/recommendations', async (ctx) => {
     const caller: Caller = ctx.state.caller;
     const { limit, ...filter } = parseWith(RecommendationsQuery, ctx.query);
-    ctx.body = { data: (await recommend(deps, caller, filter, limit, new Date())).map(presentRecommendation) };
+    ctx.body = {
+      data: (await recommend(deps, caller, filter, limit, new Date())).map(presentRecommendation),
+    };
   });
 
   return router;

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { INTELLIGENCE_LIMIT_DEFAULT, INTELLIGENCE_LIMIT_MAX, TREND_WINDOW_DAYS } from '../../core/intelligence/limits';
+import {
+  INTELLIGENCE_LIMIT_DEFAULT,
+  INTELLIGENCE_LIMIT_MAX,
+  TREND_WINDOW_DAYS,
+} from '../../core/intelligence/limits';
 import { PREDICT_MODALITIES } from '../../core/intelligence/platform-fit';
 
 const limit = z.coerce.number().int().min(1).max(INTELLIGENCE_LIMIT_MAX).default(INTELLIGENCE_LIMIT_DEFAULT);
@@ -8,15 +12,30 @@ const filter = (max: number) => z.string().trim().min(1).max(max).optional();
 export const TrendsQuery = z.object({
   category: filter(40),
   platform: filter(40),
-  windowDays: z.coerce.number().int().min(TREND_WINDOW_DAYS.min).max(TREND_WINDOW_DAYS.max).default(TREND_WINDOW_DAYS.default),
+  windowDays: z.coerce
+    .number()
+    .int()
+    .min(TREND_WINDOW_DAYS.min)
+    .max(TREND_WINDOW_DAYS.max)
+    .default(TREND_WINDOW_DAYS.default),
   limit,
 });
 export type TrendsQuery = z.infer<typeof TrendsQuery>;
 
 export const PredictBody = z.object({
-  concept: z.string({ error: 'concept is required as a string' }).trim().min(1, 'concept is required').max(4000),
-  platform: z.string({ error: 'platform is required as a string' }).trim().min(1, 'platform is required').max(40),
-  modality: z.enum(PREDICT_MODALITIES, { error: `modality is required: one of ${PREDICT_MODALITIES.join(', ')}` }),
+  concept: z
+    .string({ error: 'concept is required as a string' })
+    .trim()
+    .min(1, 'concept is required')
+    .max(4000),
+  platform: z
+    .string({ error: 'platform is required as a string' })
+    .trim()
+    .min(1, 'platform is required')
+    .max(40),
+  modality: z.enum(PREDICT_MODALITIES, {
+    error: `modality is required: one of ${PREDICT_MODALITIES.join(', ')}`,
+  }),
   brandProfileId: z.string().nullish(),
   campaignId: z.string().max(200).nullish(),
 });

@@ -18,7 +18,8 @@ export function authenticate(options: AuthOptions): Middleware {
   const cache = new Map<string, { caller: Caller; expires: number }>();
   return async function authenticateMiddleware(ctx, next) {
     const key = presentedKey(ctx.get('x-api-key'), ctx.get('authorization'));
-    if (!key) throw new AtelierError('AUTH_MISSING_KEY', 'Missing API key: send x-api-key or Authorization: Bearer');
+    if (!key)
+      throw new AtelierError('AUTH_MISSING_KEY', 'Missing API key: send x-api-key or Authorization: Bearer');
     const cached = cache.get(key);
     if (cached && cached.expires > Date.now()) ctx.state.caller = cached.caller;
     else {
@@ -33,10 +34,14 @@ export function authenticate(options: AuthOptions): Middleware {
 }
 
 /** The Caller behind a request's key headers; the AtelierError of the contract otherwise. */
-export async function callerFromHeaders(db: Kysely<Database>, headers: { 'x-api-key'?: string | string[]; authorization?: string }): Promise<Caller> {
+export async function callerFromHeaders(
+  db: Kysely<Database>,
+  headers: { 'x-api-key'?: string | string[]; authorization?: string },
+): Promise<Caller> {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
   const key = presentedKey(first(headers['x-api-key']), first(headers.authorization));
-  if (!key) throw new AtelierError('AUTH_MISSING_KEY', 'Missing API key: send x-api-key or Authorization: Bearer');
+  if (!key)
+    throw new AtelierError('AUTH_MISSING_KEY', 'Missing API key: send x-api-key or Authorization: Bearer');
   return callerOf(await lookUp(db, key));
 }
 

@@ -7,7 +7,8 @@ export function errorEnvelope(options: { logger: Logger }): Middleware {
   return async function errorEnvelopeMiddleware(ctx, next) {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new AtelierError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+      if (ctx.status === 404 && ctx.body === undefined)
+        throw new AtelierError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
     } catch (err) {
       const error = toAtelierError(err);
       if (error.code === 'INTERNAL_ERROR' || error.code === 'AUTH_FAILED')

@@ -1,5 +1,10 @@
 import type { Middleware } from 'koa';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { AtelierError } from '../../core/errors';
 
@@ -36,14 +41,21 @@ export function rateLimit(options: { limiter: RateLimiterAbstract }): Middleware
       if (!(rejected instanceof RateLimiterRes)) throw rejected;
       const retryAfter = Math.max(1, Math.ceil(rejected.msBeforeNext / 1000));
       setHeaders(ctx, limiter.points, 0, retryAfter);
-      throw new AtelierError('RATE_LIMITED', 'Too many requests from this IP, try again later', { retryAfter });
+      throw new AtelierError('RATE_LIMITED', 'Too many requests from this IP, try again later', {
+        retryAfter,
+      });
     }
     setHeaders(ctx, limiter.points, result.remainingPoints, Math.ceil(result.msBeforeNext / 1000));
     await next();
   };
 }
 
-function setHeaders(ctx: { set(name: string, value: string): void }, limit: number, remaining: number, resetSeconds: number) {
+function setHeaders(
+  ctx: { set(name: string, value: string): void },
+  limit: number,
+  remaining: number,
+  resetSeconds: number,
+) {
   ctx.set('RateLimit-Limit', String(limit));
   ctx.set('RateLimit-Remaining', String(Math.max(0, remaining)));
   ctx.set('RateLimit-Reset', String(Math.max(0, resetSeconds)));

@@ -1,7 +1,12 @@
 import type { Caller } from '../../core/app-access';
 import { isUuid } from '../../core/ids';
 import { listValidChannels, recordPublication } from '../../adapters/db/channels';
-import { PublishError, type ChannelAdapter, type Platform, type PostContent } from '../../adapters/channels/channel';
+import {
+  PublishError,
+  type ChannelAdapter,
+  type Platform,
+  type PostContent,
+} from '../../adapters/channels/channel';
 import type { TokenCipher } from '../../adapters/channels/token-cipher';
 import type { ApiDeps } from '../deps';
 
@@ -23,23 +28,46 @@ export interface Publishing {
  * Publishes to each requested channel at once; one channel's failure never stops another. Every attempt
  * is recorded for the publish history. Unknown or expired channels fail with CHANNEL_NOT_FOUND.
  */
-export async function publish(deps: ApiDeps, caller: Caller, accountIds: string[], content: PostContent): Promise<PublishResult[]> {
+export async function publish(
+  deps: ApiDeps,
+  caller: Caller,
+  accountIds: string[],
+  content: PostContent,
+): Promise<PublishResult[]> {
   const channels = await listValidChannels(deps.db, caller.workspaceId);
   return Promise.all(
     [...new Set(accountIds)].map(async (accountId): Promise<PublishResult> => {
       const channel = isUuid(accountId) ? channels.find((c) => c.id === accountId) : undefined;
       let result: PublishResult;
-      if (!channel) result = failed(accountId, 'CHANNEL_NOT_FOUND', 'No connected, unexpired channel with this id');
+      if (!channel)
+        result = failed(accountId, 'CHANNEL_NOT_FOUND', 'No connected, unexpired channel with this id');
       else {
         try {
           const post = await deps.publishing.adapters[channel.platform as Platform].publish(
-            { id: channel.id, platform: channel.platform as Platform, externalId: channel.external_id, username: channel.username, instagramId: channel.instagram_id, accessToken: deps.publishing.cipher.open(channel.access_token_enc) },
+            {
+              id: channel.id,
+              platform: channel.platform as Platform,
+              externalId: channel.external_id,
+              username: channel.username,
+              instagramId: channel.instagram_id,
+              accessToken: deps.publishing.cipher.open(channel.access_token_enc),
+            },
             content,
           );
-          result = { accountId, status: 'published', postUrl: post.postUrl, postId: post.postId, platform: channel.platform };
+          result = {
+            accountId,
+            status: 'published',
+            postUrl: post.postUrl,
+            postId: post.postId,
+            platform: channel.platform,
+          };
         } catch (err) {
-          if (!(err instanceof PublishError)) deps.logger.error({ err, accountId }, 'publish failed unexpectedly');
-          const e = err instanceof PublishError ? err : new PublishError('INTERNAL_ERROR', 'Publishing failed unexpectedly', true);
+          if (!(err instanceof PublishError))
+            deps.logger.error({ err, accountId }, 'publish failed unexpectedly');
+          const e =
+            err instanceof PublishError
+              ? err
+              : new PublishError('INTERNAL_ERROR', 'Publishing failed unexpectedly', true);
           result = { ...failed(accountId, e.code, e.message), platform: channel.platform };
         }
       }
@@ -62,4 +90,9 @@ export async function publish(deps: ApiDeps, caller: Caller, accountIds: string[
   );
 }
 
-const failed = (accountId: string, code: string, message: string): PublishResult => ({ accountId, status: 'failed', postUrl: null, error: { code, message } });
+const failed = (accountId: string, code: string, message: string): PublishResult => ({
+  accountId,
+  status: 'failed',
+  postUrl: null,
+  error: { code, message },
+});

@@ -54,8 +54,13 @@ export function publishingRouter(deps: ApiDeps): Router {
     if (!body.imageUrl && !body.videoUrl && !body.caption?.trim())
       throw invalidField(null, 'missing_content', 'Give at least one of imageUrl, videoUrl, caption');
     for (const field of ['imageUrl', 'videoUrl'] as const)
-      if (body[field] && !isHttpUrl(body[field]!)) throw invalidField(field, 'invalid_media', `${field} must be a public http(s) URL`);
-    const results = await publish(deps, ctx.state.caller, body.accountIds, { imageUrl: body.imageUrl, videoUrl: body.videoUrl, caption: body.caption });
+      if (body[field] && !isHttpUrl(body[field]!))
+        throw invalidField(field, 'invalid_media', `${field} must be a public http(s) URL`);
+    const results = await publish(deps, ctx.state.caller, body.accountIds, {
+      imageUrl: body.imageUrl,
+      videoUrl: body.videoUrl,
+      caption: body.caption,
+    });
     ctx.body = { data: { results } };
   });
 

@@ -21,7 +21,11 @@ export interface TransferRequest {
  * 2. Store under `transfers/<workspace>/<id>/<safe filename>`; record an asset with the source URL.
  * A refused or failed download is the caller's VALIDATION_ERROR; nothing is stored.
  */
-export async function transferAsset(deps: ApiDeps, caller: Caller, request: TransferRequest): Promise<{ url: string; assetId: string }> {
+export async function transferAsset(
+  deps: ApiDeps,
+  caller: Caller,
+  request: TransferRequest,
+): Promise<{ url: string; assetId: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'atelier-transfer-'));
   try {
     const path = join(dir, 'download');

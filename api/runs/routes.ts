@@ -3,7 +3,13 @@ import { z } from 'zod';
 import type { Caller } from '../../core/app-access';
 import { notFound, AtelierError } from '../../core/errors';
 import { isUuid } from '../../core/ids';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, WAIT_TIMEOUT_DEFAULT_SECONDS, WAIT_TIMEOUT_MAX_SECONDS, WAIT_TIMEOUT_MIN_SECONDS } from '../../core/limits';
+import {
+  PAGE_LIMIT_DEFAULT,
+  PAGE_LIMIT_MAX,
+  WAIT_TIMEOUT_DEFAULT_SECONDS,
+  WAIT_TIMEOUT_MAX_SECONDS,
+  WAIT_TIMEOUT_MIN_SECONDS,
+} from '../../core/limits';
 import { cancelRunRecord, findRun, findRunNodes, listRuns } from '../../adapters/db/runs';
 import { presentRun, presentRunSummary, isTerminal } from '../../adapters/db/run-view';
 import type { ApiDeps } from '../deps';
@@ -30,9 +36,17 @@ const ListQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 const WaitQuery = z.object({
-  timeout: z.coerce.number().int().min(WAIT_TIMEOUT_MIN_SECONDS).max(WAIT_TIMEOUT_MAX_SECONDS).default(WAIT_TIMEOUT_DEFAULT_SECONDS),
+  timeout: z.coerce
+    .number()
+    .int()
+    .min(WAIT_TIMEOUT_MIN_SECONDS)
+    .max(WAIT_TIMEOUT_MAX_SECONDS)
+    .default(WAIT_TIMEOUT_DEFAULT_SECONDS),
 });
-const ApprovalBody = z.object({ decision: z.enum(['approve', 'reject']), comment: z.string().max(2000).optional() });
+const ApprovalBody = z.object({
+  decision: z.enum(['approve', 'reject']),
+  comment: z.string().max(2000).optional(),
+});
 
 export function runsRouter(deps: ApiDeps): Router {
   const router = new Router();
@@ -48,7 +62,9 @@ export function runsRouter(deps: ApiDeps): Router {
     const caller: Caller = ctx.state.caller;
     const app = await loadUsableApp(deps.db, uuidParam(ctx.params.appId, 'App'), caller);
     const body = parseWith(RunBody, ctx.request.body);
-    const webhookUrl = assertWebhookUrl(typeof ctx.query.webhook === 'string' ? ctx.query.webhook : undefined);
+    const webhookUrl = assertWebhookUrl(
+      typeof ctx.query.webhook === 'string' ? ctx.query.webhook : undefined,
+    );
     const sandbox = body.test === true || ctx.get('x-atelier-test').toLowerCase() === 'true';
     const run = await startRun(deps, caller, app, { ...body, webhookUrl, sandbox, source: 'api' });
     ctx.status = sandbox ? 200 : 202;
@@ -104,7 +120,8 @@ export function runsRouter(deps: ApiDeps): Router {
     try {
       await deps.engine.decideApproval(run.id, { nodeId, decision: body.decision, comment: body.comment });
     } catch (err) {
-      if ((err as Error).name === 'WorkflowUpdateFailedError') throw approvalRefused(nodeId, (err as { cause?: { message?: string } }).cause?.message ?? 'refused');
+      if ((err as Error).name === 'WorkflowUpdateFailedError')
+        throw approvalRefused(nodeId, (err as { cause?: { message?: string } }).cause?.message ?? 'refused');
       throw err;
     }
     ctx.body = { data: { runId: run.id, nodeId, decision: body.decision } };

@@ -42,15 +42,33 @@ export interface SandboxStub {
  * 2. Sandbox: a deterministic stub; nothing stored, started or charged.
  * 3. Launch: credits, the run row and the workflow (launchRun).
  */
-export async function startRun(deps: ApiDeps, caller: Caller, app: LoadedApp, request: RunRequest): Promise<RunView | SandboxStub> {
-  const { values, details } = validateInputs(app.definition.parameters, request.inputs, request.inputOverrides);
+export async function startRun(
+  deps: ApiDeps,
+  caller: Caller,
+  app: LoadedApp,
+  request: RunRequest,
+): Promise<RunView | SandboxStub> {
+  const { values, details } = validateInputs(
+    app.definition.parameters,
+    request.inputs,
+    request.inputOverrides,
+  );
   details.push(...(await checkMediaInputs(deps, app.definition.parameters, values)));
   const execute = selectNodes(app.plan, request.outputs, details);
-  if (details.length > 0) throw validationError(details, `Invalid inputs: ${details.map((d) => d.message).join('; ')}`);
+  if (details.length > 0)
+    throw validationError(details, `Invalid inputs: ${details.map((d) => d.message).join('; ')}`);
 
   if (request.sandbox) return sandboxStub(app, values, execute);
 
-  return launchRun(deps, caller, { appId: app.row.id, plan: app.plan, params: values, execute, seedOutputs: {}, source: request.source, webhookUrl: request.webhookUrl });
+  return launchRun(deps, caller, {
+    appId: app.row.id,
+    plan: app.plan,
+    params: values,
+    execute,
+    seedOutputs: {},
+    source: request.source,
+    webhookUrl: request.webhookUrl,
+  });
 }
 
 export interface LaunchRequest {
@@ -72,7 +90,9 @@ export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRe
   const estimate = estimateCredits(request.plan, request.execute, deps.costs);
   const { balance } = await creditBalance(deps.db, caller.workspaceId);
   if (estimate.expected > balance)
-    throw forbidden(`Insufficient credits: this run needs about ${estimate.expected} credits and the workspace has ${balance}`);
+    throw forbidden(
+      `Insufficient credits: this run needs about ${estimate.expected} credits and the workspace has ${balance}`,
+    );
 
   const runId = newId();
   await insertRun(deps.db, {
@@ -111,16 +131,36 @@ export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRe
   return (await loadRunView(deps.db, runId))!;
 }
 
-async function checkMediaInputs(deps: ApiDeps, parameters: AppParameter[], values: Record<string, unknown>): Promise<ValidationDetail[]> {
+async function checkMediaInputs(
+  deps: ApiDeps,
+  parameters: AppParameter[],
+  values: Record<string, unknown>,
+): Promise<ValidationDetail[]> {
   const checks = parameters
     .filter((p) => p.type === 'url' && values[p.key] !== undefined && values[p.key] !== p.default)
-    .flatMap((p) => (Array.isArray(values[p.key]) ? (values[p.key] as string[]) : [values[p.key] as string]).map((url) => ({ p, url })));
+    .flatMap((p) =>
+      (Array.isArray(values[p.key]) ? (values[p.key] as string[]) : [values[p.key] as string]).map((url) => ({
+        p,
+        url,
+      })),
+    );
   const results = await Promise.all(
-    checks.map(async ({ p, url }) => ({ p, url, result: await checkMediaUrl(url, { accept: p.accept ?? ['image'], allowHosts: deps.config.SAFE_FETCH_ALLOW_HOSTS }) })),
+    checks.map(async ({ p, url }) => ({
+      p,
+      url,
+      result: await checkMediaUrl(url, {
+        accept: p.accept ?? ['image'],
+        allowHosts: deps.config.SAFE_FETCH_ALLOW_HOSTS,
+      }),
+    })),
   );
   return results
     .filter((r) => !r.result.ok)
-    .map((r) => ({ param: r.p.name, code: 'invalid_media', message: `${r.p.name}: ${(r.result as { reason: string }).reason}` }));
+    .map((r) => ({
+      param: r.p.name,
+      code: 'invalid_media',
+      message: `${r.p.name}: ${(r.result as { reason: string }).reason}`,
+    }));
 }
 
 /** All nodes, or only those the requested output labels need (labels match case-insensitively). */
@@ -154,7 +194,10 @@ function sandboxStub(app: LoadedApp, values: Record<string, unknown>, execute: s
   };
 }
 
-export function assertWebhookUrl(url: string | undefined, protocols: string[] = ['http:', 'https:']): string | null {
+export function assertWebhookUrl(
+  url: string | undefined,
+  protocols: string[] = ['http:', 'https:'],
+): string | null {
   if (url === undefined || url === '') return null;
   let parsed: URL;
   try {
@@ -163,7 +206,11 @@ export function assertWebhookUrl(url: string | undefined, protocols: string[] = 
     throw new AtelierError('WEBHOOK_INVALID_URL', `Webhook URL is malformed: "${url.slice(0, 200)}"`);
   }
   if (!protocols.includes(parsed.protocol))
-    throw new AtelierError('WEBHOOK_INVALID_URL', `Webhook URL must use ${protocols.map((p) => p.replace(':', '')).join(' or ')}`);
-  if (parsed.username || parsed.password) throw new AtelierError('WEBHOOK_INVALID_URL', 'Webhook URL must not carry credentials');
+    throw new AtelierError(
+      'WEBHOOK_INVALID_URL',
+      `Webhook URL must use ${protocols.map((p) => p.replace(':', '')).join(' or ')}`,
+    );
+  if (parsed.username || parsed.password)
+    throw new AtelierError('WEBHOOK_INVALID_URL', 'Webhook URL must not carry credentials');
   return parsed.toString();
 }

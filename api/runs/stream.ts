@@ -19,7 +19,8 @@ export interface StreamOptions {
  */
 export async function streamRun(ctx: Context, runId: string, options: StreamOptions): Promise<void> {
   const stream = new PassThrough();
-  const send = (event: string, data: unknown) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown) =>
+    stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   let last = '';
   let closed = false;
   let queue = Promise.resolve();
@@ -45,10 +46,12 @@ export async function streamRun(ctx: Context, runId: string, options: StreamOpti
   };
   // Reads are chained so events go out in the order the changes happened.
   const refresh = () => {
-    queue = queue.then(async () => {
-      const run = await loadRunView(options.db, runId);
-      if (run) publish(run);
-    }).catch(() => close());
+    queue = queue
+      .then(async () => {
+        const run = await loadRunView(options.db, runId);
+        if (run) publish(run);
+      })
+      .catch(() => close());
   };
 
   const unsubscribe = options.bus.subscribe(runId, refresh);
@@ -60,7 +63,12 @@ export async function streamRun(ctx: Context, runId: string, options: StreamOpti
   ctx.req.on('close', close);
 
   ctx.status = 200;
-  ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  ctx.set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
   ctx.body = stream;
   stream.write(': connected\n\n');
   refresh();

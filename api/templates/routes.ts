@@ -22,7 +22,11 @@ export const presentTemplate = (t: ContentTemplate, isBuiltIn: boolean) => ({
 });
 
 /** A built-in template by its slug, or one of the caller's workspace by uuid; 404 otherwise. */
-export async function findTemplate(deps: ApiDeps, caller: Caller, id: string): Promise<{ template: ContentTemplate; isBuiltIn: boolean }> {
+export async function findTemplate(
+  deps: ApiDeps,
+  caller: Caller,
+  id: string,
+): Promise<{ template: ContentTemplate; isBuiltIn: boolean }> {
   const builtIn = loadCatalogTemplates().find((t) => t.id === id);
   if (builtIn) return { template: builtIn, isBuiltIn: true };
   const own = isUuid(id) ? await findWorkspaceTemplate(deps.db, caller.workspaceId, id) : undefined;
@@ -37,7 +41,9 @@ export function templatesRouter(deps: ApiDeps): Router {
     const { category } = parseWith(ListQuery, ctx.query);
     const builtIn = loadCatalogTemplates().filter((t) => !category || t.category === category);
     const own = await listWorkspaceTemplates(deps.db, ctx.state.caller.workspaceId, category);
-    ctx.body = { data: [...builtIn.map((t) => presentTemplate(t, true)), ...own.map((t) => presentTemplate(t, false))] };
+    ctx.body = {
+      data: [...builtIn.map((t) => presentTemplate(t, true)), ...own.map((t) => presentTemplate(t, false))],
+    };
   });
 
   router.get('/templates/:id', async (ctx) => {

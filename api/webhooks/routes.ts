@@ -21,7 +21,11 @@ export function webhooksRouter(deps: ApiDeps): Router {
 
   router.post('/webhooks/verify', async (ctx) => {
     const input = parseWith(VerifyBody, ctx.request.body);
-    const result = verifyWebhook({ body: input.body, headers: input.headers, keys: [await deps.signingKey()] });
+    const result = verifyWebhook({
+      body: input.body,
+      headers: input.headers,
+      keys: [await deps.signingKey()],
+    });
     ctx.body = { data: result.valid ? { valid: true } : { valid: false, error: result.error } };
   });
 
@@ -29,7 +33,13 @@ export function webhooksRouter(deps: ApiDeps): Router {
     const { runId } = parseWith(DeliveriesQuery, ctx.query);
     const run = await findRun(deps.db, uuidParam(runId, 'Run'), ctx.state.caller.workspaceId);
     if (!run) throw notFound('Run');
-    const rows = await deps.db.selectFrom('webhook_deliveries').selectAll().where('run_id', '=', run.id).orderBy('created_at').orderBy('attempt').execute();
+    const rows = await deps.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('run_id', '=', run.id)
+      .orderBy('created_at')
+      .orderBy('attempt')
+      .execute();
     ctx.body = {
       data: rows.map((r) => ({
         id: r.id,

@@ -16,9 +16,15 @@ export const BrandDna = z.object({
   contentPillars: list,
   audienceSignals: list,
   guardrails: list,
-  toneSpectrum: z.object({ primary: text, secondary: text, avoid: list }).default({ primary: null, secondary: null, avoid: [] }),
+  toneSpectrum: z
+    .object({ primary: text, secondary: text, avoid: list })
+    .default({ primary: null, secondary: null, avoid: [] }),
   performanceProfile: z
-    .object({ topPatterns: z.array(z.unknown()).max(BRAND_LIST_MAX_ITEMS).default([]), weakPatterns: z.array(z.unknown()).max(BRAND_LIST_MAX_ITEMS).default([]), avgEngagementTier: text })
+    .object({
+      topPatterns: z.array(z.unknown()).max(BRAND_LIST_MAX_ITEMS).default([]),
+      weakPatterns: z.array(z.unknown()).max(BRAND_LIST_MAX_ITEMS).default([]),
+      avgEngagementTier: text,
+    })
     .default({ topPatterns: [], weakPatterns: [], avgEngagementTier: null }),
 });
 export type BrandDna = z.infer<typeof BrandDna>;
@@ -48,7 +54,10 @@ export const BrandStrategy = z.object({
   differentiators: list,
   messagingPillars: list,
   audienceNeeds: list,
-  voiceDirectives: z.array(z.object({ text: item, kind: z.enum(['use', 'avoid']) })).max(BRAND_LIST_MAX_ITEMS).default([]),
+  voiceDirectives: z
+    .array(z.object({ text: item, kind: z.enum(['use', 'avoid']) }))
+    .max(BRAND_LIST_MAX_ITEMS)
+    .default([]),
 });
 export type BrandStrategy = z.infer<typeof BrandStrategy>;
 

@@ -1,7 +1,8 @@
 /** Narration speed used to size scenes and check the 90-second limit. */
 export const WORDS_PER_SECOND = 2.6;
 
-export const scriptSeconds = (script: string) => script.split(/\s+/).filter(Boolean).length / WORDS_PER_SECOND;
+export const scriptSeconds = (script: string) =>
+  script.split(/\s+/).filter(Boolean).length / WORDS_PER_SECOND;
 
 /**
  * Splits a script into scenes of about `clipSeconds` of narration each.

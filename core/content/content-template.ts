@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-export const TEMPLATE_CATEGORIES = ['launch', 'trend', 'campaign', 'optimization', 'testing', 'library'] as const;
+export const TEMPLATE_CATEGORIES = [
+  'launch',
+  'trend',
+  'campaign',
+  'optimization',
+  'testing',
+  'library',
+] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
 const line = z.string().trim().min(1).max(300);
@@ -19,13 +26,18 @@ export const TemplateGuidance = z.object({
   negativePrompts: lines,
   winningPatterns: lines,
   testIdeas: lines,
-  compositions: z.array(z.object({ name: line, description: line, assets: z.array(CompositionAsset).min(1).max(10) })).max(10),
+  compositions: z
+    .array(z.object({ name: line, description: line, assets: z.array(CompositionAsset).min(1).max(10) }))
+    .max(10),
 });
 export type TemplateGuidance = z.infer<typeof TemplateGuidance>;
 
 /** A content template: a built-in data file in catalog/templates or a workspace row. */
 export const ContentTemplate = z.object({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$|^[0-9a-f-]{36}$/).max(80),
+  id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$|^[0-9a-f-]{36}$/)
+    .max(80),
   name: z.string().min(1).max(120),
   description: z.string().max(600),
   category: z.enum(TEMPLATE_CATEGORIES),

@@ -1,9 +1,29 @@
 import type { AppParameter } from '../app-definition';
 import { matchOption, matchRatio } from './match-option';
-import { aspectRatioIn, attribution, listItems, PLATFORM_RATIOS, quotedTexts, subjectOf, urlMediaKind, urlsIn } from './read-brief';
+import {
+  aspectRatioIn,
+  attribution,
+  listItems,
+  PLATFORM_RATIOS,
+  quotedTexts,
+  subjectOf,
+  urlMediaKind,
+  urlsIn,
+} from './read-brief';
 
 /** Where a drafted value came from. */
-export type DraftSource = 'input' | 'brief' | 'subject' | 'quoted' | 'attribution' | 'list' | 'option' | 'aspect_ratio' | 'platform' | 'url' | 'guess';
+export type DraftSource =
+  | 'input'
+  | 'brief'
+  | 'subject'
+  | 'quoted'
+  | 'attribution'
+  | 'list'
+  | 'option'
+  | 'aspect_ratio'
+  | 'platform'
+  | 'url'
+  | 'guess';
 
 export interface Ask {
   name: string;
@@ -38,7 +58,8 @@ export interface DraftRequest {
 const TITLE_KEYS = /(title|name|product|campaign|brand|event|headline|subject)/;
 const MAX_BRIEF_CHARS = 1000;
 /** Copy parameters filled from their own cues (an attribution, a list, a call to action), not from quotes. */
-const SPECIAL_COPY = /author|attribution|speaker|point|tips?|steps|items|features|reasons|bullets|cta|call_to_action/;
+const SPECIAL_COPY =
+  /author|attribution|speaker|point|tips?|steps|items|features|reasons|bullets|cta|call_to_action/;
 
 /**
  * Slot filling: maps a brief onto an app's parameters.
@@ -63,10 +84,24 @@ export function draftInputs(parameters: AppParameter[], request: DraftRequest): 
     draft.sources[p.key] = source;
   };
   const ask = (p: AppParameter, autoFillable: boolean) =>
-    draft.asks.push({ name: p.name, key: p.key, question: question(p), type: p.type, required: p.default === undefined, autoFillable });
+    draft.asks.push({
+      name: p.name,
+      key: p.key,
+      question: question(p),
+      type: p.type,
+      required: p.default === undefined,
+      autoFillable,
+    });
 
   // A title takes a quote only when there are more quotes than copy parameters that need one.
-  const quoteTakers = parameters.filter((p) => p.type === 'text' && p.role === 'copy' && p.default === undefined && !(p.key in overrides) && !SPECIAL_COPY.test(p.key)).length;
+  const quoteTakers = parameters.filter(
+    (p) =>
+      p.type === 'text' &&
+      p.role === 'copy' &&
+      p.default === undefined &&
+      !(p.key in overrides) &&
+      !SPECIAL_COPY.test(p.key),
+  ).length;
   let titleQuotes = Math.max(0, quotes.length - quoteTakers);
 
   for (const p of parameters) {
@@ -91,7 +126,8 @@ export function draftInputs(parameters: AppParameter[], request: DraftRequest): 
       }
       continue;
     }
-    const takesQuote = p.role === 'topic' && TITLE_KEYS.test(`${p.key} ${p.name}`.toLowerCase()) && titleQuotes > 0;
+    const takesQuote =
+      p.role === 'topic' && TITLE_KEYS.test(`${p.key} ${p.name}`.toLowerCase()) && titleQuotes > 0;
     if (takesQuote) {
       titleQuotes--;
       set(p, quotes.shift()!, 'quoted');
@@ -107,27 +143,45 @@ export function draftInputs(parameters: AppParameter[], request: DraftRequest): 
   return draft;
 }
 
-function overridesByKey(parameters: AppParameter[], inputs: Record<string, unknown>, draft: Draft): Record<string, unknown> {
+function overridesByKey(
+  parameters: AppParameter[],
+  inputs: Record<string, unknown>,
+  draft: Draft,
+): Record<string, unknown> {
   const byKey: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(inputs)) {
     const p = parameters.find((q) => q.key === name) ?? parameters.find((q) => q.name === name);
     if (p) byKey[p.key] = value;
-    else draft.warnings.push({ field: `inputs.${name}`, message: `"${name}" matches no parameter of the selected app and was ignored` });
+    else
+      draft.warnings.push({
+        field: `inputs.${name}`,
+        message: `"${name}" matches no parameter of the selected app and was ignored`,
+      });
   }
   return byKey;
 }
 
 function pickUrl(p: AppParameter, urls: string[]): string | undefined {
   const accept = p.accept ?? ['image'];
-  return urls.find((u) => accept.includes(urlMediaKind(u) ?? ('?' as never))) ?? urls.find((u) => urlMediaKind(u) === null);
+  return (
+    urls.find((u) => accept.includes(urlMediaKind(u) ?? ('?' as never))) ??
+    urls.find((u) => urlMediaKind(u) === null)
+  );
 }
 
-function pickRatio(p: AppParameter, request: DraftRequest, draft: Draft): { value: string; source: DraftSource } | null {
+function pickRatio(
+  p: AppParameter,
+  request: DraftRequest,
+  draft: Draft,
+): { value: string; source: DraftSource } | null {
   const options = p.options!;
   if (request.aspectRatio && request.aspectRatio !== 'auto') {
     const exact = matchRatio(options, request.aspectRatio);
     if (exact) return { value: exact, source: 'aspect_ratio' };
-    draft.warnings.push({ field: 'aspectRatio', message: `aspect ratio ${request.aspectRatio} is not offered by "${p.name}" (allowed: ${options.join(', ')})` });
+    draft.warnings.push({
+      field: 'aspectRatio',
+      message: `aspect ratio ${request.aspectRatio} is not offered by "${p.name}" (allowed: ${options.join(', ')})`,
+    });
   }
   const inBrief = aspectRatioIn(request.brief);
   const fromBrief = inBrief && matchRatio(options, inBrief.ratio);
@@ -141,7 +195,11 @@ function pickRatio(p: AppParameter, request: DraftRequest, draft: Draft): { valu
 }
 
 function platformNamed(brief: string): string | null {
-  const m = brief.toLowerCase().match(/\b(tiktok|snapchat|youtube|instagram|facebook|linkedin|twitter|pinterest|blog|website|newsletter)\b/);
+  const m = brief
+    .toLowerCase()
+    .match(
+      /\b(tiktok|snapchat|youtube|instagram|facebook|linkedin|twitter|pinterest|blog|website|newsletter)\b/,
+    );
   return m ? m[1] : null;
 }
 
@@ -150,11 +208,16 @@ function pickOption(p: AppParameter, brief: string): { value: string; source: Dr
   return label ? { value: label, source: 'option' } : null;
 }
 
-function draftText(p: AppParameter, brief: string, quotes: string[]): { value: string; source: DraftSource } | null {
+function draftText(
+  p: AppParameter,
+  brief: string,
+  quotes: string[],
+): { value: string; source: DraftSource } | null {
   const key = `${p.key} ${p.name}`.toLowerCase();
   if (p.role === 'prompt') return { value: clip(brief), source: 'brief' };
   if (p.role === 'topic') {
-    if (TITLE_KEYS.test(key)) return { value: subjectOf(brief, 8, { useQuotes: false }) || clip(brief), source: 'subject' };
+    if (TITLE_KEYS.test(key))
+      return { value: subjectOf(brief, 8, { useQuotes: false }) || clip(brief), source: 'subject' };
     return { value: clip(brief), source: 'brief' };
   }
   if (/author|attribution|speaker|by\b/.test(key)) {
@@ -166,18 +229,23 @@ function draftText(p: AppParameter, brief: string, quotes: string[]): { value: s
     return items.length > 0 ? { value: items.join('\n'), source: 'list' } : null;
   }
   if (/cta|call_to_action/.test(p.key)) {
-    const m = brief.match(/\b(?:cta|call to action|ending with|end with|ends with)\s*:?\s*["“]?([^"”.,;]{2,60})/i);
+    const m = brief.match(
+      /\b(?:cta|call to action|ending with|end with|ends with)\s*:?\s*["“]?([^"”.,;]{2,60})/i,
+    );
     return m ? { value: m[1].trim(), source: 'brief' } : null;
   }
   if (p.role === 'copy' && quotes.length > 0) return { value: quotes.shift()!, source: 'quoted' };
-  if (p.role === 'copy' && p.default === undefined && /topic|subject|theme|message|idea/.test(key)) return { value: clip(brief), source: 'brief' };
+  if (p.role === 'copy' && p.default === undefined && /topic|subject|theme|message|idea/.test(key))
+    return { value: clip(brief), source: 'brief' };
   return null;
 }
 
 function question(p: AppParameter): string {
-  if (p.type === 'url') return `Please provide a public URL of the ${(p.accept ?? ['image']).join(' or ')} for "${p.name}"${p.description ? ` (${p.description})` : ''}.`;
+  if (p.type === 'url')
+    return `Please provide a public URL of the ${(p.accept ?? ['image']).join(' or ')} for "${p.name}"${p.description ? ` (${p.description})` : ''}.`;
   if (p.type === 'options') return `Which "${p.name}" do you want? Choose one of: ${p.options!.join(', ')}.`;
   return `What should "${p.name}" be?${p.description ? ` ${p.description}` : ''}`;
 }
 
-const clip = (text: string) => (text.length > MAX_BRIEF_CHARS ? `${text.slice(0, MAX_BRIEF_CHARS - 3)}...` : text.trim());
+const clip = (text: string) =>
+  text.length > MAX_BRIEF_CHARS ? `${text.slice(0, MAX_BRIEF_CHARS - 3)}...` : text.trim();

@@ -31,13 +31,65 @@ interface Angle {
 }
 
 const ANGLES: Angle[] = [
-  { id: 'announcement', cues: ['launch', 'announce', 'new', 'release', 'introduc', 'unveil', 'open'], move: 'announces it clearly: what it is, who it is for and when it is available', hooks: ['Open on the reveal itself, no warm-up', 'Tease one detail, then reveal the whole thing'], prefers: 'any' },
-  { id: 'problem-solution', cues: ['convert', 'sell', 'sale', 'signup', 'lead', 'acquir', 'grow'], move: 'names the problem the audience has in their own words, then shows the product solving it', hooks: ['Start with the frustrating moment the audience knows', 'Ask the question the audience keeps asking themselves'], prefers: 'video' },
-  { id: 'how-to', cues: ['educat', 'teach', 'explain', 'tip', 'how', 'guide', 'onboard'], move: 'teaches three practical steps the audience can use today', hooks: ['Promise the payoff in the first line: "3 steps to ..."', 'Show the end result first, then the steps'], prefers: 'image', carousel: true },
-  { id: 'social-proof', cues: ['trust', 'review', 'testimonial', 'credib', 'proof', 'retain', 'loyal'], move: 'lets a customer result or quote carry the message, with the product in the frame', hooks: ['Lead with a specific customer result', 'Open with the customer quote on screen'], prefers: 'image' },
-  { id: 'offer', cues: ['sale', 'discount', 'offer', 'promo', 'deal', 'black', 'holiday'], move: 'puts the offer and its deadline first, with one product as the hero', hooks: ['State the offer in the first three words', 'Count down to the deadline'], prefers: 'image' },
-  { id: 'behind-the-scenes', cues: ['awareness', 'brand', 'story', 'community', 'culture', 'human'], move: 'shows how it is made and the people behind it, in a candid style', hooks: ['Open mid-action, as if the viewer walked in', 'Start with a close-up of hands at work'], prefers: 'video' },
-  { id: 'myth-vs-fact', cues: ['misconcept', 'myth', 'objection', 'compar', 'switch'], move: 'sets a common myth against the fact, with the product as the proof', hooks: ['Open with the myth in bold, then a hard cut to the fact', 'Ask the audience which one they believed'], prefers: 'video' },
+  {
+    id: 'announcement',
+    cues: ['launch', 'announce', 'new', 'release', 'introduc', 'unveil', 'open'],
+    move: 'announces it clearly: what it is, who it is for and when it is available',
+    hooks: ['Open on the reveal itself, no warm-up', 'Tease one detail, then reveal the whole thing'],
+    prefers: 'any',
+  },
+  {
+    id: 'problem-solution',
+    cues: ['convert', 'sell', 'sale', 'signup', 'lead', 'acquir', 'grow'],
+    move: 'names the problem the audience has in their own words, then shows the product solving it',
+    hooks: [
+      'Start with the frustrating moment the audience knows',
+      'Ask the question the audience keeps asking themselves',
+    ],
+    prefers: 'video',
+  },
+  {
+    id: 'how-to',
+    cues: ['educat', 'teach', 'explain', 'tip', 'how', 'guide', 'onboard'],
+    move: 'teaches three practical steps the audience can use today',
+    hooks: [
+      'Promise the payoff in the first line: "3 steps to ..."',
+      'Show the end result first, then the steps',
+    ],
+    prefers: 'image',
+    carousel: true,
+  },
+  {
+    id: 'social-proof',
+    cues: ['trust', 'review', 'testimonial', 'credib', 'proof', 'retain', 'loyal'],
+    move: 'lets a customer result or quote carry the message, with the product in the frame',
+    hooks: ['Lead with a specific customer result', 'Open with the customer quote on screen'],
+    prefers: 'image',
+  },
+  {
+    id: 'offer',
+    cues: ['sale', 'discount', 'offer', 'promo', 'deal', 'black', 'holiday'],
+    move: 'puts the offer and its deadline first, with one product as the hero',
+    hooks: ['State the offer in the first three words', 'Count down to the deadline'],
+    prefers: 'image',
+  },
+  {
+    id: 'behind-the-scenes',
+    cues: ['awareness', 'brand', 'story', 'community', 'culture', 'human'],
+    move: 'shows how it is made and the people behind it, in a candid style',
+    hooks: ['Open mid-action, as if the viewer walked in', 'Start with a close-up of hands at work'],
+    prefers: 'video',
+  },
+  {
+    id: 'myth-vs-fact',
+    cues: ['misconcept', 'myth', 'objection', 'compar', 'switch'],
+    move: 'sets a common myth against the fact, with the product as the proof',
+    hooks: [
+      'Open with the myth in bold, then a hard cut to the fact',
+      'Ask the audience which one they believed',
+    ],
+    prefers: 'video',
+  },
 ];
 
 const PLATFORM_DEFAULTS: Record<string, string[]> = {
@@ -48,7 +100,15 @@ const PLATFORM_DEFAULTS: Record<string, string[]> = {
   any: ['instagram', 'tiktok', 'linkedin', 'youtube'],
 };
 
-const PLATFORM_NAMES: Record<string, string> = { tiktok: 'TikTok', youtube: 'YouTube', linkedin: 'LinkedIn', x: 'X', instagram: 'Instagram', facebook: 'Facebook', pinterest: 'Pinterest' };
+const PLATFORM_NAMES: Record<string, string> = {
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  x: 'X',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  pinterest: 'Pinterest',
+};
 
 /** The format sentence for a platform and modality: what content creation will pick an app by. */
 function formatFor(platform: string, modality: string, carousel: boolean): string {
@@ -60,9 +120,11 @@ function formatFor(platform: string, modality: string, carousel: boolean): strin
   }
   if (modality === 'text') return `a ${named} post caption with a hook and hashtags`;
   if (modality === 'audio') return 'a podcast audiogram with a featured line read aloud';
-  if (carousel && ['instagram', 'linkedin'].includes(platform)) return `a three-slide ${named} carousel with a caption`;
+  if (carousel && ['instagram', 'linkedin'].includes(platform))
+    return `a three-slide ${named} carousel with a caption`;
   if (platform === 'pinterest') return 'a 3:4 Pinterest pin image with a caption';
-  if (platform === 'blog' || platform === 'website') return 'a 16:9 blog hero image with a headline and alt text';
+  if (platform === 'blog' || platform === 'website')
+    return 'a 16:9 blog hero image with a headline and alt text';
   if (platform === 'linkedin') return 'a square LinkedIn social post image with a caption';
   return `a 4:5 ${named} social post image with a caption and hashtags`;
 }
@@ -87,26 +149,62 @@ export function generateBriefs(request: BriefRequest): Brief[] {
   const pattern = [...request.patterns].sort((a, b) => b.performanceScore - a.performanceScore)[0];
   type Slot = { angle: Angle; extra?: string; why: string; platform?: string; hook?: 0 | 1 };
   const slots: Slot[] = [];
-  if (trend) slots.push({ angle: angles[0], extra: `Ride the rising ${trend.category.replace(/_/g, ' ')} trend "${trend.signal}"`, why: `trend "${trend.signal}" is rising on ${trend.platform} (${trend.growth}, ${trend.confidence} confidence)`, platform: trend.platform });
-  if (pattern && pattern.winningPatterns[0]) slots.push({ angle: angles[trend ? 1 : 0], extra: `Reuse what worked: ${pattern.winningPatterns[0]}`, why: `your top pattern${pattern.title ? ` "${pattern.title}"` : ''} scored ${pattern.performanceScore}`, platform: pattern.platform ?? undefined });
+  if (trend)
+    slots.push({
+      angle: angles[0],
+      extra: `Ride the rising ${trend.category.replace(/_/g, ' ')} trend "${trend.signal}"`,
+      why: `trend "${trend.signal}" is rising on ${trend.platform} (${trend.growth}, ${trend.confidence} confidence)`,
+      platform: trend.platform,
+    });
+  if (pattern && pattern.winningPatterns[0])
+    slots.push({
+      angle: angles[trend ? 1 : 0],
+      extra: `Reuse what worked: ${pattern.winningPatterns[0]}`,
+      why: `your top pattern${pattern.title ? ` "${pattern.title}"` : ''} scored ${pattern.performanceScore}`,
+      platform: pattern.platform ?? undefined,
+    });
   for (const hook of [0, 1] as const)
     for (const angle of angles)
-      slots.push({ angle, hook, why: cued(angle) ? `the goal asks for it ("${angle.cues.find((c) => goalTerms.some((t) => t.startsWith(c)))}")` : 'adds a different angle to the set' });
+      slots.push({
+        angle,
+        hook,
+        why: cued(angle)
+          ? `the goal asks for it ("${angle.cues.find((c) => goalTerms.some((t) => t.startsWith(c)))}")`
+          : 'adds a different angle to the set',
+      });
 
   const modalityAsked = request.modality?.toLowerCase() || null;
-  const platforms = request.platform ? [request.platform.toLowerCase()] : PLATFORM_DEFAULTS[modalityAsked ?? 'any'] ?? PLATFORM_DEFAULTS.any;
+  const platforms = request.platform
+    ? [request.platform.toLowerCase()]
+    : (PLATFORM_DEFAULTS[modalityAsked ?? 'any'] ?? PLATFORM_DEFAULTS.any);
   const briefs: Brief[] = [];
   const seen = new Set<string>();
   for (let i = 0; briefs.length < request.count && i < slots.length; i++) {
     const { angle, extra, why } = slots[i];
-    const platform = request.platform ? platforms[0] : (slots[i].platform?.toLowerCase() ?? platforms[i % platforms.length]);
+    const platform = request.platform
+      ? platforms[0]
+      : (slots[i].platform?.toLowerCase() ?? platforms[i % platforms.length]);
     const modality = modalityAsked ?? modalityFor(angle, platform);
     const hook = slots[i].hook ?? 0;
     const combo = `${angle.id}|${platform}|${modality}|${hook}`;
     if (seen.has(combo)) continue;
     seen.add(combo);
-    const text = briefText(goal, angle, angle.hooks[hook], extra, platform, modality, request.brand, briefs.length);
-    briefs.push({ brief: text, platform, modality, reasoning: `${capital(angle.id.replace(/-/g, ' '))} angle: ${why}; ${platform} suits ${modality}.` });
+    const text = briefText(
+      goal,
+      angle,
+      angle.hooks[hook],
+      extra,
+      platform,
+      modality,
+      request.brand,
+      briefs.length,
+    );
+    briefs.push({
+      brief: text,
+      platform,
+      modality,
+      reasoning: `${capital(angle.id.replace(/-/g, ' '))} angle: ${why}; ${platform} suits ${modality}.`,
+    });
   }
   return briefs;
 }
@@ -117,7 +215,16 @@ function modalityFor(angle: Angle, platform: string): string {
   return angle.prefers === 'any' ? 'image' : angle.prefers;
 }
 
-function briefText(goal: string, angle: Angle, hook: string, extra: string | undefined, platform: string, modality: string, brand: BrandContext | null, i: number): string {
+function briefText(
+  goal: string,
+  angle: Angle,
+  hook: string,
+  extra: string | undefined,
+  platform: string,
+  modality: string,
+  brand: BrandContext | null,
+  i: number,
+): string {
   const dna = brand?.dna;
   const voice = dna?.voiceAttributes.slice(0, 3) ?? [];
   const pillars = dna?.contentPillars ?? [];

@@ -25,7 +25,12 @@ export function withQualityGates(definition: AppDefinition, gate: QualityGate): 
     const incoming = edges.filter((e) => e.target === output.id);
     if (incoming.length !== 1 || byId.get(incoming[0].source)?.type === 'quality.check') continue;
     const id = uniqueId(`qc_${output.id}`, ids);
-    const qc: GraphNode = { id, type: 'quality.check', label: `Quality check: ${output.label}`.slice(0, 80), config: { minScore: gate.minScore, maxRetries: gate.maxRetries } };
+    const qc: GraphNode = {
+      id,
+      type: 'quality.check',
+      label: `Quality check: ${output.label}`.slice(0, 80),
+      config: { minScore: gate.minScore, maxRetries: gate.maxRetries },
+    };
     nodes.push(qc);
     edges = edges.filter((e) => e !== incoming[0]);
     edges.push({ source: incoming[0].source, target: id }, { source: id, target: output.id });
@@ -49,11 +54,21 @@ export function withPromptGuidance(definition: AppDefinition, additions: PromptA
   const strip = (s: string) => s.replace(/[{}]/g, '');
   const nodes = definition.graph.nodes.map((node) => {
     if (node.type === 'text.generate' && additions.system) {
-      const system = typeof node.config.system === 'string' ? `${node.config.system}\n${strip(additions.system)}` : strip(additions.system);
+      const system =
+        typeof node.config.system === 'string'
+          ? `${node.config.system}\n${strip(additions.system)}`
+          : strip(additions.system);
       return { ...node, config: { ...node.config, system } };
     }
-    if ((node.type === 'image.generate' || node.type === 'video.generate') && additions.visual && typeof node.config.prompt === 'string')
-      return { ...node, config: { ...node.config, prompt: `${node.config.prompt}. ${strip(additions.visual)}` } };
+    if (
+      (node.type === 'image.generate' || node.type === 'video.generate') &&
+      additions.visual &&
+      typeof node.config.prompt === 'string'
+    )
+      return {
+        ...node,
+        config: { ...node.config, prompt: `${node.config.prompt}. ${strip(additions.visual)}` },
+      };
     return node;
   });
   return { ...definition, graph: { ...definition.graph, nodes } };

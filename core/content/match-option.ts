@@ -19,7 +19,8 @@ export function matchOption(options: string[], text: string): string | null {
 }
 
 function firstIndex(sequence: string[], phrase: string[]): number {
-  for (let i = 0; i + phrase.length <= sequence.length; i++) if (phrase.every((w, j) => sequence[i + j] === w)) return i;
+  for (let i = 0; i + phrase.length <= sequence.length; i++)
+    if (phrase.every((w, j) => sequence[i + j] === w)) return i;
   return -1;
 }
 

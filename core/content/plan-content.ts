@@ -42,7 +42,12 @@ export type ContentPlan =
       unmetAsks: Ask[];
       warnings: { field: string; message: string }[];
     }
-  | { status: 'needs_input'; selectedApp: SelectedApp | null; draft: Draft; askUser: Omit<Ask, 'autoFillable'>[] }
+  | {
+      status: 'needs_input';
+      selectedApp: SelectedApp | null;
+      draft: Draft;
+      askUser: Omit<Ask, 'autoFillable'>[];
+    }
   | { status: 'unmatched'; reason: string; ranked: DiscoveryMatch[] };
 
 /** Below this relevance an app is not a fit for a brief. */
@@ -64,7 +69,15 @@ const FALLBACK_DEPTH = 3;
  */
 export function planContent(request: ContentRequest, apps: ContentApp[]): ContentPlan {
   const forced = !request.headless && request.appId ? apps.find((a) => a.appId === request.appId) : undefined;
-  if (forced) return finish(request, forced, 'app', 'chosen by the caller (appId)', draftFor(request, forced, false), []);
+  if (forced)
+    return finish(
+      request,
+      forced,
+      'app',
+      'chosen by the caller (appId)',
+      draftFor(request, forced, false),
+      [],
+    );
 
   const ranked = rankForContent(request, apps);
   const best = ranked[0];
@@ -75,7 +88,15 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
       status: 'needs_input',
       selectedApp: null,
       draft: { inputs: {}, sources: {}, asks: [], warnings: [] },
-      askUser: [{ name: 'brief', key: 'brief', question: `${reason} What would you like to create, and for which platform?`, type: 'text', required: true }],
+      askUser: [
+        {
+          name: 'brief',
+          key: 'brief',
+          question: `${reason} What would you like to create, and for which platform?`,
+          type: 'text',
+          required: true,
+        },
+      ],
     };
   }
   const byId = new Map(apps.map((a) => [a.appId, a]));
@@ -83,11 +104,19 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
     const app = byId.get(best.appId)!;
     const draft = draftFor(request, app, false);
     const selectedApp = { appId: app.appId, name: app.compiled.definition.name, rationale: best.whyMatch };
-    if (draft.asks.length > 0) return { status: 'needs_input', selectedApp, draft, askUser: draft.asks.map(({ autoFillable: _, ...ask }) => ask) };
+    if (draft.asks.length > 0)
+      return {
+        status: 'needs_input',
+        selectedApp,
+        draft,
+        askUser: draft.asks.map(({ autoFillable: _, ...ask }) => ask),
+      };
     return finish(request, app, 'recipe', best.whyMatch, draft, []);
   }
 
-  const viable = ranked.slice(0, FALLBACK_DEPTH).filter((m) => m.relevanceScore >= Math.max(CONTENT_MIN_RELEVANCE, best.relevanceScore * FALLBACK_SHARE));
+  const viable = ranked
+    .slice(0, FALLBACK_DEPTH)
+    .filter((m) => m.relevanceScore >= Math.max(CONTENT_MIN_RELEVANCE, best.relevanceScore * FALLBACK_SHARE));
   const skipped: { name: string; missing: Ask[] }[] = [];
   for (const match of viable) {
     const app = byId.get(match.appId)!;
@@ -97,7 +126,10 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
       skipped.push({ name: match.name, missing });
       continue;
     }
-    const warnings = skipped.map((s) => ({ field: 'appId', message: `"${s.name}" fits better but needs ${describeMissing(s.missing)}; ran "${match.name}" instead` }));
+    const warnings = skipped.map((s) => ({
+      field: 'appId',
+      message: `"${s.name}" fits better but needs ${describeMissing(s.missing)}; ran "${match.name}" instead`,
+    }));
     return finish(request, app, 'recipe', match.whyMatch, draft, warnings);
   }
   const first = skipped[0];
@@ -114,7 +146,11 @@ export function rankForContent(request: ContentRequest, apps: ContentApp[]): Dis
   const candidates = apps.map((a) => a.candidate);
   const modality = request.modality?.toLowerCase();
   if (modality && ['image', 'video', 'audio', 'text'].includes(modality)) {
-    const narrowed = rankApps(intent, candidates, { constraints: { outputFormat: modality }, limit: 10, semantic: request.semantic });
+    const narrowed = rankApps(intent, candidates, {
+      constraints: { outputFormat: modality },
+      limit: 10,
+      semantic: request.semantic,
+    });
     if (narrowed.matches.length > 0) return narrowed.matches;
   }
   return rankApps(intent, candidates, { limit: 10, semantic: request.semantic }).matches;
@@ -142,7 +178,9 @@ function finish(
   const inputs = { ...draft.inputs };
   if (!isEmptyGuidance(request.guidance)) {
     const text = guidanceText(request.guidance);
-    const prompts = definition.parameters.filter((p) => p.role === 'prompt' && draft.sources[p.key] !== 'input' && typeof inputs[p.key] === 'string');
+    const prompts = definition.parameters.filter(
+      (p) => p.role === 'prompt' && draft.sources[p.key] !== 'input' && typeof inputs[p.key] === 'string',
+    );
     if (prompts.length > 0) for (const p of prompts) inputs[p.key] = `${inputs[p.key] as string}\n\n${text}`;
     else definition = withPromptGuidance(definition, { system: text, visual: visualText(request.guidance) });
   }
@@ -161,7 +199,14 @@ function finish(
 
 /** For images and clips only the look matters: directives and what to avoid, not the voice. */
 function visualText(g: PromptGuidance): string {
-  return guidanceText({ voice: [], pillars: [], placement: [], directives: g.directives, negatives: g.negatives });
+  return guidanceText({
+    voice: [],
+    pillars: [],
+    placement: [],
+    directives: g.directives,
+    negatives: g.negatives,
+  });
 }
 
-const describeMissing = (asks: Ask[]) => asks.map((a) => `${a.key} (${a.type === 'url' ? 'a public media URL' : a.type})`).join(', ');
+const describeMissing = (asks: Ask[]) =>
+  asks.map((a) => `${a.key} (${a.type === 'url' ? 'a public media URL' : a.type})`).join(', ');

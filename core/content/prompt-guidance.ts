@@ -21,9 +21,16 @@ const MAX_ITEMS = 6;
  *    the caller chose it for this request.
  * 3. Metadata (placement context) becomes "key: value" lines.
  */
-export function gatherGuidance(brand: BrandContext | null, template: ContentTemplate | null, metadata: Record<string, unknown> = {}): PromptGuidance {
+export function gatherGuidance(
+  brand: BrandContext | null,
+  template: ContentTemplate | null,
+  metadata: Record<string, unknown> = {},
+): PromptGuidance {
   const dna = brand?.dna;
-  const voice = [...(dna?.voiceAttributes ?? []), ...[dna?.toneSpectrum.primary, dna?.toneSpectrum.secondary].filter((t): t is string => !!t)];
+  const voice = [
+    ...(dna?.voiceAttributes ?? []),
+    ...[dna?.toneSpectrum.primary, dna?.toneSpectrum.secondary].filter((t): t is string => !!t),
+  ];
   const directives = [
     ...(template?.guidance.promptDirectives ?? []),
     ...(brand?.strategy?.voiceDirectives.filter((d) => d.kind === 'use').map((d) => d.text) ?? []),
@@ -37,7 +44,10 @@ export function gatherGuidance(brand: BrandContext | null, template: ContentTemp
     ...(brand?.guidance?.negativePrompts ?? []),
   ];
   const placement = Object.entries(metadata)
-    .filter(([k, v]) => k !== 'webhookUrl' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'))
+    .filter(
+      ([k, v]) =>
+        k !== 'webhookUrl' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
+    )
     .map(([k, v]) => `${k}: ${String(v).slice(0, 200)}`);
   return {
     voice: top(voice),

@@ -20,9 +20,20 @@ export function urlsIn(brief: string): string[] {
 }
 
 const MEDIA_EXTENSIONS: Record<string, 'image' | 'video' | 'audio'> = {
-  png: 'image', jpg: 'image', jpeg: 'image', webp: 'image', gif: 'image', avif: 'image',
-  mp4: 'video', mov: 'video', webm: 'video', m4v: 'video',
-  mp3: 'audio', wav: 'audio', m4a: 'audio', ogg: 'audio',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  webp: 'image',
+  gif: 'image',
+  avif: 'image',
+  mp4: 'video',
+  mov: 'video',
+  webm: 'video',
+  m4v: 'video',
+  mp3: 'audio',
+  wav: 'audio',
+  m4a: 'audio',
+  ogg: 'audio',
 };
 
 /** The media kind a URL's path names by its extension, if any. */
@@ -48,9 +59,14 @@ export function attribution(brief: string): string | undefined {
 export function listItems(brief: string): string[] {
   const lines = brief.split('\n').map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim());
   if (lines.filter(Boolean).length >= 3) return lines.slice(1).filter(Boolean);
-  const colon = brief.match(/(?:points?|covering|cover|tips?|steps?|reasons?|features?|items?)\s*:\s*(.+)$/i) ?? brief.match(/:\s*(.+)$/);
+  const colon =
+    brief.match(/(?:points?|covering|cover|tips?|steps?|reasons?|features?|items?)\s*:\s*(.+)$/i) ??
+    brief.match(/:\s*(.+)$/);
   if (!colon) return [];
-  const items = colon[1].split(/\s*(?:;|,|\band\b)\s*/).map((s) => s.replace(/[.!]+$/, '').trim()).filter((s) => s.length > 1);
+  const items = colon[1]
+    .split(/\s*(?:;|,|\band\b)\s*/)
+    .map((s) => s.replace(/[.!]+$/, '').trim())
+    .filter((s) => s.length > 1);
   return items.length >= 2 ? items : [];
 }
 
@@ -86,10 +102,13 @@ export const PLATFORM_RATIOS: Record<string, string[]> = {
   newsletter: ['16:9'],
 };
 
-const STRONG_CUE = /\b(?:about|announcing|promoting|featuring|called|titled|named|introducing|celebrating|launching|showcasing)\s+(.+)/gi;
+const STRONG_CUE =
+  /\b(?:about|announcing|promoting|featuring|called|titled|named|introducing|celebrating|launching|showcasing)\s+(.+)/gi;
 // "a set of", "one of": quantities, not subjects.
-const WEAK_CUE = /(?<!\b(?:set|lot|lots|couple|kind|sort|series|pair|bunch|number|range|one|some|each|all|any|most|full)\s)\b(?:for|of|on)\s+(.+)/gi;
-const SUBJECT_END = /\s*(?:[,.;:!?(]|\s[-–—]\s|\b(?:for|on|in|with|using|to be|that|which|targeting)\s+(?:instagram|tiktok|youtube|facebook|linkedin|x|twitter|pinterest|our|my|a|an|social|stories|reels|feed|\d)|\bin (?:a|an)\b|\bstyle\b)/i;
+const WEAK_CUE =
+  /(?<!\b(?:set|lot|lots|couple|kind|sort|series|pair|bunch|number|range|one|some|each|all|any|most|full)\s)\b(?:for|of|on)\s+(.+)/gi;
+const SUBJECT_END =
+  /\s*(?:[,.;:!?(]|\s[-–—]\s|\b(?:for|on|in|with|using|to be|that|which|targeting)\s+(?:instagram|tiktok|youtube|facebook|linkedin|x|twitter|pinterest|our|my|a|an|social|stories|reels|feed|\d)|\bin (?:a|an)\b|\bstyle\b)/i;
 const LEADING = /^(?:a|an|our|my|your|their|this|new)\s+/i;
 
 /**
@@ -105,7 +124,13 @@ export function subjectOf(brief: string, maxWords = 8, options: { useQuotes?: bo
   const after = (cue: RegExp) =>
     [...text.matchAll(cue)]
       .map((m) => cut(m[1]))
-      .find((s) => s.length > 0 && !/^(instagram|tiktok|youtube|facebook|linkedin|x|twitter|pinterest|social media|stories|reels)\b/i.test(s));
+      .find(
+        (s) =>
+          s.length > 0 &&
+          !/^(instagram|tiktok|youtube|facebook|linkedin|x|twitter|pinterest|social media|stories|reels)\b/i.test(
+            s,
+          ),
+      );
   const cued = after(STRONG_CUE) ?? after(WEAK_CUE);
   const phrase = cued ?? cut(text);
   return phrase.split(' ').slice(0, maxWords).join(' ');

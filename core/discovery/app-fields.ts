@@ -35,7 +35,13 @@ const mimeWords = (mime: string) => mime.replace('/', ' ');
 
 export function appFields(app: DiscoveryCandidate): AppField[] {
   const fm = app.frontmatter;
-  const make = (source: ReasonSource, field: string, title: string, weight: number, texts: string[]): AppField => {
+  const make = (
+    source: ReasonSource,
+    field: string,
+    title: string,
+    weight: number,
+    texts: string[],
+  ): AppField => {
     const phrases = texts.map(terms).filter((p) => p.length > 0);
     return { source, field, title, weight, phrases, terms: new Set(phrases.flat()) };
   };
@@ -49,9 +55,27 @@ export function appFields(app: DiscoveryCandidate): AppField[] {
     make('frontmatter', 'categories', 'categories', FIELD_WEIGHTS.categories, fm.categories),
     make('frontmatter', 'audiences', 'audiences', FIELD_WEIGHTS.audiences, fm.audiences),
     make('frontmatter', 'summary', 'summary', FIELD_WEIGHTS.summary, [fm.summary]),
-    make('description', 'description', 'description', FIELD_WEIGHTS.description, app.description ? [app.description] : []),
-    make('capability', 'capabilities.produces', 'what it produces', FIELD_WEIGHTS.produces, app.capabilities.produces),
-    make('capability', 'capabilities.outputFormats', 'output formats', FIELD_WEIGHTS.outputFormats, app.capabilities.outputFormats.map(mimeWords)),
+    make(
+      'description',
+      'description',
+      'description',
+      FIELD_WEIGHTS.description,
+      app.description ? [app.description] : [],
+    ),
+    make(
+      'capability',
+      'capabilities.produces',
+      'what it produces',
+      FIELD_WEIGHTS.produces,
+      app.capabilities.produces,
+    ),
+    make(
+      'capability',
+      'capabilities.outputFormats',
+      'output formats',
+      FIELD_WEIGHTS.outputFormats,
+      app.capabilities.outputFormats.map(mimeWords),
+    ),
   ];
 }
 

@@ -16,7 +16,14 @@ const EXTENSIONS: Record<string, string> = {
   txt: 'text/plain',
   plain: 'text/plain',
 };
-const MODALITY_WORDS: Record<string, Modality> = { caption: 'text', copy: 'text', voiceover: 'audio', clip: 'video', photo: 'image', picture: 'image' };
+const MODALITY_WORDS: Record<string, Modality> = {
+  caption: 'text',
+  copy: 'text',
+  voiceover: 'audio',
+  clip: 'video',
+  photo: 'image',
+  picture: 'image',
+};
 
 /**
  * An output format constraint, read as a modality ("video"), a MIME type ("image/png") or an
@@ -32,7 +39,8 @@ export function readOutputFormat(format: string): { modality: Modality } | { mim
 }
 
 export function meetsConstraints(candidate: DiscoveryCandidate, constraints: DiscoveryConstraints): boolean {
-  if (constraints.maxCredits !== undefined && candidate.estimatedCredits > constraints.maxCredits) return false;
+  if (constraints.maxCredits !== undefined && candidate.estimatedCredits > constraints.maxCredits)
+    return false;
   if (constraints.outputFormat !== undefined) {
     const wanted = readOutputFormat(constraints.outputFormat);
     if ('modality' in wanted) return candidate.outputTypes.includes(wanted.modality);

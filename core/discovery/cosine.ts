@@ -12,7 +12,17 @@ export function cosine(a: number[], b: number[]): number {
 }
 
 /** The text an app is embedded as: what it is called, says it does, and is tagged with. */
-export function appEmbeddingText(app: { name: string; description: string | null; frontmatter: { summary: string; useCases: string[]; keywords: string[]; aliases: string[] } }): string {
+export function appEmbeddingText(app: {
+  name: string;
+  description: string | null;
+  frontmatter: { summary: string; useCases: string[]; keywords: string[]; aliases: string[] };
+}): string {
   const fm = app.frontmatter;
-  return [app.name, app.description ?? '', fm.summary, `Use cases: ${fm.useCases.join(', ')}`, `Keywords: ${[...fm.keywords, ...fm.aliases].join(', ')}`].join('\n');
+  return [
+    app.name,
+    app.description ?? '',
+    fm.summary,
+    `Use cases: ${fm.useCases.join(', ')}`,
+    `Keywords: ${[...fm.keywords, ...fm.aliases].join(', ')}`,
+  ].join('\n');
 }

@@ -4,10 +4,22 @@ export type IntentMedium = 'image' | 'video' | 'audio' | 'text' | 'mixed';
 
 /** Words that ask for a medium, stemmed; weights say how surely (a "card" is nearly always an image). */
 const CUES: Record<Exclude<IntentMedium, 'mixed'>, Record<string, number>> = {
-  video: weights('video videos clip clips reel reels animate film footage animation animated movie trailer montage slideshow mp4 vlog shorts gif motion', 2),
-  audio: weights('audio podcast voiceover voice-over narration narrated jingle spoken speech tts mp3 wav m4a soundbite sound', 2),
-  text: weights('caption captions copy headline headlines tagline blurb tweet thread text script bio email description hashtags slogan wording transcript', 1),
-  image: weights('image images picture photo photos graphic poster banner thumbnail card illustration flyer infographic png jpg jpeg visual logo cover hero mockup wallpaper meme icon packshot artwork', 2),
+  video: weights(
+    'video videos clip clips reel reels animate film footage animation animated movie trailer montage slideshow mp4 vlog shorts gif motion',
+    2,
+  ),
+  audio: weights(
+    'audio podcast voiceover voice-over narration narrated jingle spoken speech tts mp3 wav m4a soundbite sound',
+    2,
+  ),
+  text: weights(
+    'caption captions copy headline headlines tagline blurb tweet thread text script bio email description hashtags slogan wording transcript',
+    1,
+  ),
+  image: weights(
+    'image images picture photo photos graphic poster banner thumbnail card illustration flyer infographic png jpg jpeg visual logo cover hero mockup wallpaper meme icon packshot artwork',
+    2,
+  ),
 };
 
 function weights(list: string, weight: number): Record<string, number> {
@@ -31,13 +43,16 @@ export interface IntentReading {
 export function readIntent(intent: string): IntentReading {
   const stems = words(intent).map(stem);
   const cues = { image: 0, video: 0, audio: 0, text: 0 };
-  for (const s of stems) for (const medium of Object.keys(CUES) as (keyof typeof CUES)[]) cues[medium] += CUES[medium][s] ?? 0;
+  for (const s of stems)
+    for (const medium of Object.keys(CUES) as (keyof typeof CUES)[]) cues[medium] += CUES[medium][s] ?? 0;
   return { medium: mediumOf(cues), cues };
 }
 
 function mediumOf(cues: IntentReading['cues']): IntentMedium {
   if (cues.video > 0 && cues.image > 0 && Math.abs(cues.video - cues.image) < 2) return 'mixed';
-  const visual = (['video', 'image', 'audio'] as const).filter((m) => cues[m] > 0).sort((a, b) => cues[b] - cues[a]);
+  const visual = (['video', 'image', 'audio'] as const)
+    .filter((m) => cues[m] > 0)
+    .sort((a, b) => cues[b] - cues[a]);
   if (visual.length > 0) return visual[0];
   return cues.text > 0 ? 'text' : 'mixed';
 }
@@ -52,8 +67,29 @@ export function summarizeIntent(intent: string, medium: IntentMedium, platforms:
   return `${what}${platforms.length > 0 ? ` for ${platforms.join(', ')}` : ''}${subject ? `: ${subject}` : ''}`;
 }
 
-const PLATFORMS = ['instagram', 'tiktok', 'youtube', 'facebook', 'linkedin', 'pinterest', 'threads', 'snapchat', 'blog', 'website', 'newsletter', 'podcast', 'email'];
-const PLATFORM_ALIASES: Record<string, string> = { twitter: 'x', tweet: 'x', insta: 'instagram', ig: 'instagram', yt: 'youtube', fb: 'facebook' };
+const PLATFORMS = [
+  'instagram',
+  'tiktok',
+  'youtube',
+  'facebook',
+  'linkedin',
+  'pinterest',
+  'threads',
+  'snapchat',
+  'blog',
+  'website',
+  'newsletter',
+  'podcast',
+  'email',
+];
+const PLATFORM_ALIASES: Record<string, string> = {
+  twitter: 'x',
+  tweet: 'x',
+  insta: 'instagram',
+  ig: 'instagram',
+  yt: 'youtube',
+  fb: 'facebook',
+};
 
 /** Platforms the intent names, in the contract's lower-case spelling ("x" only as "twitter" or "on/for x"). */
 export function platformsIn(intent: string): string[] {

@@ -12,13 +12,32 @@ const STOPWORDS = new Set(
     'can could should would will shall may might must do does did done please not no yes up out off ' +
     'only own same such too more most other one ones via per like use using need needs want wants ' +
     'get got now new make makes making create creates creating generate produce give build help ' +
-    'something anything thing things some kind sort lot lots i\'d i\'m let let\'s quick quickly good nice great ' +
+    "something anything thing things some kind sort lot lots i'd i'm let let's quick quickly good nice great " +
     'write writes design craft prepare draft put together produce whip come'
   ).split(' '),
 );
 
 /** Words kept short on purpose: stemming would merge them with unrelated words. */
-const STEM_EXCEPTIONS = new Set(['news', 'series', 'this', 'ads', 'ios', 'canvas', 'status', 'bus', 'gas', 'analysis', 'lens', 'glass', 'press', 'business', 'less', 'class', 'process', 'success']);
+const STEM_EXCEPTIONS = new Set([
+  'news',
+  'series',
+  'this',
+  'ads',
+  'ios',
+  'canvas',
+  'status',
+  'bus',
+  'gas',
+  'analysis',
+  'lens',
+  'glass',
+  'press',
+  'business',
+  'less',
+  'class',
+  'process',
+  'success',
+]);
 
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, '');

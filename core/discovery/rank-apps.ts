@@ -48,7 +48,11 @@ const SEMANTIC_SHARE = 0.35;
  *    pushed down; with embeddings, the semantic similarity is blended in.
  * 6. Keep apps above MIN_RELEVANCE, best first (ties by name), at most `limit`.
  */
-export function rankApps(intentText: string, candidates: DiscoveryCandidate[], options: RankOptions = {}): DiscoveryResult {
+export function rankApps(
+  intentText: string,
+  candidates: DiscoveryCandidate[],
+  options: RankOptions = {},
+): DiscoveryResult {
   // Quoted passages and URLs are the content the caller carries (a quote, a script, a photo), not the request.
   const asked = askedPart(intentText);
   const reading = readIntent(asked);
@@ -57,12 +61,23 @@ export function rankApps(intentText: string, candidates: DiscoveryCandidate[], o
   const profiles = eligible.map((c) => ({ candidate: c, fields: appFields(c) }));
   const idf = idfOver(profiles.map((p) => vocabularyOf(p.fields)));
 
-  const scored = profiles.map(({ candidate, fields }) => scoreCandidate(candidate, fields, intent, reading.medium, idf, options.semantic));
+  const scored = profiles.map(({ candidate, fields }) =>
+    scoreCandidate(candidate, fields, intent, reading.medium, idf, options.semantic),
+  );
   const matches = scored
     .filter((m) => m.relevanceScore >= MIN_RELEVANCE)
-    .sort((a, b) => b.relevanceScore - a.relevanceScore || a.name.localeCompare(b.name) || a.appId.localeCompare(b.appId))
+    .sort(
+      (a, b) =>
+        b.relevanceScore - a.relevanceScore || a.name.localeCompare(b.name) || a.appId.localeCompare(b.appId),
+    )
     .slice(0, options.limit ?? 5);
-  return { matches, intent: { medium: reading.medium, summary: summarizeIntent(intentText, reading.medium, platformsIn(intentText)) } };
+  return {
+    matches,
+    intent: {
+      medium: reading.medium,
+      summary: summarizeIntent(intentText, reading.medium, platformsIn(intentText)),
+    },
+  };
 }
 
 function scoreCandidate(
@@ -79,7 +94,13 @@ function scoreCandidate(
     if (candidate.outputTypes.includes(medium)) {
       // Text comes with most apps; for a text request, apps that mostly write rank above those that mostly draw.
       if (medium === 'text') score *= 0.6 + 0.4 * candidate.outputShare.text;
-      if (score > 0) reasons.push({ source: 'capability', field: 'outputs', terms: [medium], explanation: `outputs ${medium}, the medium the intent asks for` });
+      if (score > 0)
+        reasons.push({
+          source: 'capability',
+          field: 'outputs',
+          terms: [medium],
+          explanation: `outputs ${medium}, the medium the intent asks for`,
+        });
     } else score *= WRONG_MEDIUM_FACTOR;
   }
   const excluded = candidate.frontmatter.excludedIntents.filter((phrase) => {
@@ -91,7 +112,12 @@ function scoreCandidate(
   if (similarity !== undefined) {
     const s = Math.min(1, Math.max(0, (similarity - 0.2) / 0.6));
     score = (1 - SEMANTIC_SHARE) * score + SEMANTIC_SHARE * s;
-    reasons.push({ source: 'semantic', field: 'embedding', terms: [], explanation: `semantic similarity ${similarity.toFixed(2)} between the intent and the app's description` });
+    reasons.push({
+      source: 'semantic',
+      field: 'embedding',
+      terms: [],
+      explanation: `semantic similarity ${similarity.toFixed(2)} between the intent and the app's description`,
+    });
   }
   const relevanceScore = Math.round(Math.min(1, score) * 1000) / 1000;
   return {
@@ -109,7 +135,10 @@ function scoreCandidate(
 function whyMatch(candidate: DiscoveryCandidate, reasons: MatchReason[], excluded: string[]): string {
   const top = reasons.slice(0, 3).map((r) => r.explanation);
   const because = top.length > 0 ? top.join('; ') : 'no strong overlap with the intent';
-  const caveat = excluded.length > 0 ? ` (ranked lower: the app is not meant for ${excluded.map((e) => `"${e}"`).join(', ')})` : '';
+  const caveat =
+    excluded.length > 0
+      ? ` (ranked lower: the app is not meant for ${excluded.map((e) => `"${e}"`).join(', ')})`
+      : '';
   return `${candidate.name}: ${because}${caveat}.`;
 }
 
@@ -147,4 +176,3 @@ function idfOver(vocabularies: Set<string>[]): (term: string) => number {
     return value;
   };
 }
-

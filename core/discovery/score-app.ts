@@ -45,7 +45,11 @@ interface Hit {
  *    matter, "oat milk") are left out so they neither help nor hurt.
  * 5. Reasons gather each matched word under the field where it counts most, strongest field first.
  */
-export function scoreFields(intent: IntentTerms, fields: AppField[], idf: (term: string) => number): FieldScore {
+export function scoreFields(
+  intent: IntentTerms,
+  fields: AppField[],
+  idf: (term: string) => number,
+): FieldScore {
   let raw = 0;
   let matched = 0;
   let known = 0;
@@ -62,14 +66,22 @@ export function scoreFields(intent: IntentTerms, fields: AppField[], idf: (term:
     const weight = idf(term);
     if (weight <= 0) continue;
     known += weight;
-    const hits = fields.map((f) => hitIn(f, term)).filter((h): h is Hit => h !== null).sort((a, b) => b.weight - a.weight);
+    const hits = fields
+      .map((f) => hitIn(f, term))
+      .filter((h): h is Hit => h !== null)
+      .sort((a, b) => b.weight - a.weight);
     if (hits.length === 0) continue;
     const spread = hits.slice(1).reduce((sum, h) => sum + h.weight, 0) * SPREAD;
     raw += weight * (hits[0].weight + spread);
     // A term found only in prose or a minor field is half covered; a tag or the name covers it fully.
     matched += weight * Math.min(1, hits[0].weight / FULL_COVER_WEIGHT);
     // A term is explained once, by the field where it counts most.
-    note(hits[0].field, weight * (hits[0].weight + spread), intent.display.get(term) ?? term, hits[0].synonym);
+    note(
+      hits[0].field,
+      weight * (hits[0].weight + spread),
+      intent.display.get(term) ?? term,
+      hits[0].synonym,
+    );
   }
 
   for (const field of fields.filter((f) => f.weight >= 2)) {
@@ -94,7 +106,8 @@ export function scoreFields(intent: IntentTerms, fields: AppField[], idf: (term:
 
 function hitIn(field: AppField, term: string): Hit | null {
   if (field.terms.has(term)) return { field, weight: field.weight, synonym: false };
-  if (synonymsOf(term).some((s) => field.terms.has(s))) return { field, weight: field.weight * SYNONYM_WEIGHT, synonym: true };
+  if (synonymsOf(term).some((s) => field.terms.has(s)))
+    return { field, weight: field.weight * SYNONYM_WEIGHT, synonym: true };
   return null;
 }
 

@@ -50,7 +50,19 @@ export interface PublicationActivity {
 export const ALL_PLATFORMS = 'all';
 
 /** Inputs that carry the subject when an app declares no roles (generated apps, older definitions). */
-const TOPIC_KEYS = new Set(['topic', 'prompt', 'brief', 'subject', 'theme', 'product', 'product_name', 'campaign', 'article_title', 'episode_title', 'title']);
+const TOPIC_KEYS = new Set([
+  'topic',
+  'prompt',
+  'brief',
+  'subject',
+  'theme',
+  'product',
+  'product_name',
+  'campaign',
+  'article_title',
+  'episode_title',
+  'title',
+]);
 const STYLE_KEYS = new Set(['style', 'visual_style', 'palette', 'mood', 'backdrop', 'look']);
 /** Output modalities, most telling first: a run that makes a video and its caption is a video run. */
 const PRIMARY_ORDER = ['video', 'image', 'audio', 'text'];
@@ -63,21 +75,40 @@ const PRIMARY_ORDER = ['video', 'image', 'audio', 'text'];
  */
 export function runEvent(run: RunActivity): ActivityEvent {
   const features: ActivityFeature[] = [];
-  const types = [...new Set(run.outputTypes)].sort((a, b) => PRIMARY_ORDER.indexOf(a) - PRIMARY_ORDER.indexOf(b));
+  const types = [...new Set(run.outputTypes)].sort(
+    (a, b) => PRIMARY_ORDER.indexOf(a) - PRIMARY_ORDER.indexOf(b),
+  );
   for (const type of types) features.push({ category: 'format', key: type, label: type });
-  const params: ParameterInfo[] = run.parameters ?? Object.keys(run.inputs).map((key) => ({ key, type: 'text' }));
+  const params: ParameterInfo[] =
+    run.parameters ?? Object.keys(run.inputs).map((key) => ({ key, type: 'text' }));
   for (const p of params) {
     const value = run.inputs[p.key];
     if (typeof value !== 'string' || value.trim() === '') continue;
     if (p.role === 'aspect_ratio' || (!p.role && p.key === 'aspect_ratio')) {
-      if (types[0] && /^\d+:\d+$/.test(value.trim())) features.push({ category: 'format', key: `${value.trim()} ${types[0]}`, label: `${value.trim()} ${types[0]}` });
-    } else if (p.type === 'text' && (p.role === 'topic' || p.role === 'prompt' || (!p.role && TOPIC_KEYS.has(p.key)))) {
+      if (types[0] && /^\d+:\d+$/.test(value.trim()))
+        features.push({
+          category: 'format',
+          key: `${value.trim()} ${types[0]}`,
+          label: `${value.trim()} ${types[0]}`,
+        });
+    } else if (
+      p.type === 'text' &&
+      (p.role === 'topic' || p.role === 'prompt' || (!p.role && TOPIC_KEYS.has(p.key)))
+    ) {
       for (const k of keywords(value)) features.push({ category: 'topic', key: k.key, label: k.word });
-    } else if (p.type === 'options' ? p.role === 'style' || STYLE_KEYS.has(p.key) : !p.role && STYLE_KEYS.has(p.key)) {
+    } else if (
+      p.type === 'options' ? p.role === 'style' || STYLE_KEYS.has(p.key) : !p.role && STYLE_KEYS.has(p.key)
+    ) {
       features.push({ category: 'visual_style', key: value.trim().toLowerCase(), label: value.trim() });
     }
   }
-  return { source: 'run', at: run.createdAt, platform: ALL_PLATFORMS, features: dedupe(features), appId: run.appId };
+  return {
+    source: 'run',
+    at: run.createdAt,
+    platform: ALL_PLATFORMS,
+    features: dedupe(features),
+    appId: run.appId,
+  };
 }
 
 /**
@@ -92,7 +123,8 @@ export function publicationEvent(p: PublicationActivity): ActivityEvent {
   const features: ActivityFeature[] = [{ category: 'format', key: format, label: format }];
   if (platform !== ALL_PLATFORMS) features.push({ category: 'platform', key: platform, label: platform });
   const caption = p.caption ?? '';
-  for (const tag of caption.match(/#[\p{L}\p{N}_]+/gu) ?? []) features.push({ category: 'hashtag', key: tag.toLowerCase(), label: tag });
+  for (const tag of caption.match(/#[\p{L}\p{N}_]+/gu) ?? [])
+    features.push({ category: 'hashtag', key: tag.toLowerCase(), label: tag });
   for (const k of keywords(caption)) features.push({ category: 'topic', key: k.key, label: k.word });
   return { source: 'publication', at: p.createdAt, platform, features: dedupe(features) };
 }

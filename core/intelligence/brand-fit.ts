@@ -3,7 +3,8 @@ import { factor, type Factor } from './factor';
 import { phraseMatch } from './phrase-match';
 
 /** A pattern's score on 0..1: stored scores may be fractions (0.9) or points (90). */
-export const normalizedScore = (score: number): number => Math.min(1, Math.max(0, score > 1 ? score / 100 : score));
+export const normalizedScore = (score: number): number =>
+  Math.min(1, Math.max(0, score > 1 ? score / 100 : score));
 
 /** Score given to winning patterns named in the brand DNA or guidance, which carry none. */
 const UNSCORED_WINNING = 0.6;
@@ -19,7 +20,15 @@ interface Scored {
 /** DNA lists hold strings or small objects ({pattern|title|name|description: string}). */
 function phrasesOf(values: unknown[]): string[] {
   return values
-    .map((v) => (typeof v === 'string' ? v : v && typeof v === 'object' ? ['pattern', 'title', 'name', 'description'].map((k) => (v as Record<string, unknown>)[k]).find((x) => typeof x === 'string') : undefined))
+    .map((v) =>
+      typeof v === 'string'
+        ? v
+        : v && typeof v === 'object'
+          ? ['pattern', 'title', 'name', 'description']
+              .map((k) => (v as Record<string, unknown>)[k])
+              .find((x) => typeof x === 'string')
+          : undefined,
+    )
     .filter((v): v is string => typeof v === 'string' && v.trim() !== '');
 }
 
@@ -31,7 +40,11 @@ function winningPhrases(brand: BrandContext | null, patterns: TopPattern[]): Sco
     if (!held || score > held.score) best.set(phrase.toLowerCase(), { phrase, score });
   };
   for (const p of patterns) for (const w of p.winningPatterns) add(w, normalizedScore(p.performanceScore));
-  for (const w of [...phrasesOf(brand?.dna?.performanceProfile.topPatterns ?? []), ...(brand?.guidance?.winningPatterns ?? [])]) add(w, UNSCORED_WINNING);
+  for (const w of [
+    ...phrasesOf(brand?.dna?.performanceProfile.topPatterns ?? []),
+    ...(brand?.guidance?.winningPatterns ?? []),
+  ])
+    add(w, UNSCORED_WINNING);
   return [...best.values()].sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase));
 }
 
@@ -45,7 +58,13 @@ function winningPhrases(brand: BrandContext | null, patterns: TopPattern[]): Sco
  * 4. guardrails: DNA guardrails, tone to avoid, negative prompts and "avoid" voice directives it touches,
  *    -10 each, at most -20.
  */
-export function brandFit(keys: Set<string>, platform: string, modality: string, brand: BrandContext | null, patterns: TopPattern[]): Factor[] {
+export function brandFit(
+  keys: Set<string>,
+  platform: string,
+  modality: string,
+  brand: BrandContext | null,
+  patterns: TopPattern[],
+): Factor[] {
   const factors: Factor[] = [];
   const history = patternHistory(platform, modality, patterns);
   if (history) factors.push(history);
@@ -57,23 +76,52 @@ export function brandFit(keys: Set<string>, platform: string, modality: string, 
     const points = Math.min(Math.round(4 + 6 * w.score), CAPS.winning - total);
     if (points <= 0) break;
     total += points;
-    factors.push(factor('brand_patterns', points, `matches your winning pattern "${w.phrase}" (scored ${Math.round(w.score * 100)}/100)`));
+    factors.push(
+      factor(
+        'brand_patterns',
+        points,
+        `matches your winning pattern "${w.phrase}" (scored ${Math.round(w.score * 100)}/100)`,
+      ),
+    );
   }
-  if (won.length === 0 && winning.length > 0) factors.push(factor('brand_patterns', 0, null, `work in your strongest winning pattern, "${winning[0].phrase}"`));
+  if (won.length === 0 && winning.length > 0)
+    factors.push(
+      factor('brand_patterns', 0, null, `work in your strongest winning pattern, "${winning[0].phrase}"`),
+    );
 
-  const weak = [...phrasesOf(brand?.dna?.performanceProfile.weakPatterns ?? []), ...(brand?.guidance?.weakPatterns ?? [])];
-  factors.push(...penalties('weak_patterns', keys, weak, EACH.weak, CAPS.weak, (p) => [`echoes the weak pattern "${p}"`, `drop "${p}"; it has underperformed for the brand`]));
+  const weak = [
+    ...phrasesOf(brand?.dna?.performanceProfile.weakPatterns ?? []),
+    ...(brand?.guidance?.weakPatterns ?? []),
+  ];
+  factors.push(
+    ...penalties('weak_patterns', keys, weak, EACH.weak, CAPS.weak, (p) => [
+      `echoes the weak pattern "${p}"`,
+      `drop "${p}"; it has underperformed for the brand`,
+    ]),
+  );
   const guardrails = [
     ...(brand?.dna?.guardrails ?? []),
     ...(brand?.dna?.toneSpectrum.avoid ?? []),
     ...(brand?.guidance?.negativePrompts ?? []),
     ...(brand?.strategy?.voiceDirectives.filter((d) => d.kind === 'avoid').map((d) => d.text) ?? []),
   ];
-  factors.push(...penalties('guardrails', keys, guardrails, EACH.guardrail, CAPS.guardrail, (p) => [`touches the brand guardrail "${p}"`, `rework it to respect "${p}"`]));
+  factors.push(
+    ...penalties('guardrails', keys, guardrails, EACH.guardrail, CAPS.guardrail, (p) => [
+      `touches the brand guardrail "${p}"`,
+      `rework it to respect "${p}"`,
+    ]),
+  );
   return factors;
 }
 
-function penalties(feature: string, keys: Set<string>, phrases: string[], each: number, cap: number, say: (p: string) => [string, string]): Factor[] {
+function penalties(
+  feature: string,
+  keys: Set<string>,
+  phrases: string[],
+  each: number,
+  cap: number,
+  say: (p: string) => [string, string],
+): Factor[] {
   const out: Factor[] = [];
   let total = 0;
   for (const phrase of [...new Set(phrases)]) {
@@ -89,8 +137,12 @@ function penalties(feature: string, keys: Set<string>, phrases: string[], each: 
 function patternHistory(platform: string, modality: string, patterns: TopPattern[]): Factor | null {
   const onPlatform = patterns.filter((p) => p.platform?.toLowerCase() === platform && p.modality);
   const average = (m: string) => {
-    const scores = onPlatform.filter((p) => p.modality!.toLowerCase() === m).map((p) => normalizedScore(p.performanceScore));
-    return scores.length ? { avg: scores.reduce((a, b) => a + b, 0) / scores.length, n: scores.length } : null;
+    const scores = onPlatform
+      .filter((p) => p.modality!.toLowerCase() === m)
+      .map((p) => normalizedScore(p.performanceScore));
+    return scores.length
+      ? { avg: scores.reduce((a, b) => a + b, 0) / scores.length, n: scores.length }
+      : null;
   };
   const own = average(modality);
   if (!own) return null;
@@ -100,5 +152,10 @@ function patternHistory(platform: string, modality: string, patterns: TopPattern
     .filter((x) => x.m !== modality && x.a.avg > own.avg)
     .sort((a, b) => b.a.avg - a.a.avg)[0];
   const note = `your ${platform} ${modality} content averages ${Math.round(own.avg * 100)}/100 over ${own.n} pattern${own.n === 1 ? '' : 's'}`;
-  return factor('pattern_history', points, points !== 0 ? note : null, better ? `${better.m} averages ${Math.round(better.a.avg * 100)}/100 on ${platform} for you` : null);
+  return factor(
+    'pattern_history',
+    points,
+    points !== 0 ? note : null,
+    better ? `${better.m} averages ${Math.round(better.a.avg * 100)}/100 on ${platform} for you` : null,
+  );
 }

@@ -12,22 +12,55 @@ interface PlatformNorms {
 }
 
 const NORMS: Record<KnownPlatform, PlatformNorms> = {
-  tiktok: { words: [5, 40], hashtags: [1, 5], emojiMax: 6, emojiHelps: true, cta: '"follow for part 2" or "comment your pick"' },
-  instagram: { words: [8, 60], hashtags: [1, 8], emojiMax: 6, emojiHelps: true, cta: '"save this" or "link in bio"' },
-  linkedin: { words: [20, 200], hashtags: [0, 3], emojiMax: 2, emojiHelps: false, cta: '"share your experience in the comments"' },
-  facebook: { words: [8, 80], hashtags: [0, 3], emojiMax: 5, emojiHelps: false, cta: '"comment" or "share with a friend"' },
+  tiktok: {
+    words: [5, 40],
+    hashtags: [1, 5],
+    emojiMax: 6,
+    emojiHelps: true,
+    cta: '"follow for part 2" or "comment your pick"',
+  },
+  instagram: {
+    words: [8, 60],
+    hashtags: [1, 8],
+    emojiMax: 6,
+    emojiHelps: true,
+    cta: '"save this" or "link in bio"',
+  },
+  linkedin: {
+    words: [20, 200],
+    hashtags: [0, 3],
+    emojiMax: 2,
+    emojiHelps: false,
+    cta: '"share your experience in the comments"',
+  },
+  facebook: {
+    words: [8, 80],
+    hashtags: [0, 3],
+    emojiMax: 5,
+    emojiHelps: false,
+    cta: '"comment" or "share with a friend"',
+  },
   x: { words: [5, 50], hashtags: [0, 2], emojiMax: 3, emojiHelps: false, cta: '"reply" or "repost"' },
   youtube: { words: [8, 80], hashtags: [0, 3], emojiMax: 3, emojiHelps: false, cta: '"subscribe"' },
   pinterest: { words: [5, 40], hashtags: [0, 5], emojiMax: 3, emojiHelps: false, cta: '"save this pin"' },
 };
-const DEFAULT_NORMS: PlatformNorms = { words: [8, 80], hashtags: [0, 5], emojiMax: 4, emojiHelps: false, cta: 'one clear next step' };
+const DEFAULT_NORMS: PlatformNorms = {
+  words: [8, 80],
+  hashtags: [0, 5],
+  emojiMax: 4,
+  emojiHelps: false,
+  cta: 'one clear next step',
+};
 
 /** The opening that has to stop the scroll. */
 export const HOOK_WORDS = 8;
 const HOOK_CUES = new Set(
-  'you your how why what stop secret secrets mistake mistakes never nobody finally imagine truth hack hacks free new proven best worst pov wait this'.split(' '),
+  'you your how why what stop secret secrets mistake mistakes never nobody finally imagine truth hack hacks free new proven best worst pov wait this'.split(
+    ' ',
+  ),
 );
-const CTA = /\b(shop now|shop|buy|order|sign up|signup|subscribe|follow|comment|share|save|download|join|book|register|try|learn more|link in bio|dm us|dm me|tag a friend|get yours|visit|swipe|reply|repost|tap)\b/i;
+const CTA =
+  /\b(shop now|shop|buy|order|sign up|signup|subscribe|follow|comment|share|save|download|join|book|register|try|learn more|link in bio|dm us|dm me|tag a friend|get yours|visit|swipe|reply|repost|tap)\b/i;
 
 export const POINTS = {
   hook: 8,
@@ -59,37 +92,100 @@ export function conceptFeatures(concept: string, platform: string): Factor[] {
   const opening = tokens.slice(0, HOOK_WORDS);
   const factors: Factor[] = [];
 
-  const cue = opening.map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}?!]/gu, '')).find((w) => HOOK_CUES.has(w.replace(/[?!]/g, '')) || /\d/.test(w) || /[?!]/.test(w));
+  const cue = opening
+    .map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}?!]/gu, ''))
+    .find((w) => HOOK_CUES.has(w.replace(/[?!]/g, '')) || /\d/.test(w) || /[?!]/.test(w));
   factors.push(
     cue
-      ? factor('hook', POINTS.hook, `opens with "${cue.replace(/[?!]/g, '') || cue}" within the first ${HOOK_WORDS} words`)
-      : factor('hook', POINTS.noHook, `nothing in the first ${HOOK_WORDS} words stops the scroll`, `open with a question, a number or a direct "you" in the first ${HOOK_WORDS} words`),
+      ? factor(
+          'hook',
+          POINTS.hook,
+          `opens with "${cue.replace(/[?!]/g, '') || cue}" within the first ${HOOK_WORDS} words`,
+        )
+      : factor(
+          'hook',
+          POINTS.noHook,
+          `nothing in the first ${HOOK_WORDS} words stops the scroll`,
+          `open with a question, a number or a direct "you" in the first ${HOOK_WORDS} words`,
+        ),
   );
-  if (concept.includes('?')) factors.push(factor('question', POINTS.question, 'asks a question, which invites replies'));
-  if (/\d/.test(concept)) factors.push(factor('numbers', POINTS.numbers, 'a specific number makes the promise concrete'));
+  if (concept.includes('?'))
+    factors.push(factor('question', POINTS.question, 'asks a question, which invites replies'));
+  if (/\d/.test(concept))
+    factors.push(factor('numbers', POINTS.numbers, 'a specific number makes the promise concrete'));
 
   const cta = CTA.exec(concept);
   factors.push(
     cta
       ? factor('call_to_action', POINTS.cta, `asks for an action ("${cta[1].toLowerCase()}")`)
-      : factor('call_to_action', POINTS.noCta, 'no call to action', `end with one clear ask, e.g. ${norms.cta}`),
+      : factor(
+          'call_to_action',
+          POINTS.noCta,
+          'no call to action',
+          `end with one clear ask, e.g. ${norms.cta}`,
+        ),
   );
 
   const [min, max] = norms.words;
   const n = tokens.length;
   const where = isKnownPlatform(platform) ? platform : 'most platforms';
-  if (n < min) factors.push(factor('length', POINTS.tooShort, `${n} words is thin for ${where} (${min}-${max} read best)`, `add detail to reach ${min}-${max} words`));
-  else if (n > max) factors.push(factor('length', POINTS.tooLong, `${n} words is long for ${where} (${min}-${max} read best)`, `cut to at most ${max} words`));
+  if (n < min)
+    factors.push(
+      factor(
+        'length',
+        POINTS.tooShort,
+        `${n} words is thin for ${where} (${min}-${max} read best)`,
+        `add detail to reach ${min}-${max} words`,
+      ),
+    );
+  else if (n > max)
+    factors.push(
+      factor(
+        'length',
+        POINTS.tooLong,
+        `${n} words is long for ${where} (${min}-${max} read best)`,
+        `cut to at most ${max} words`,
+      ),
+    );
   else factors.push(factor('length', POINTS.length, `${n} words fits ${where} (${min}-${max})`));
 
   const hashtags = (concept.match(/#[\p{L}\p{N}_]+/gu) ?? []).length;
   const [hMin, hMax] = norms.hashtags;
-  if (hashtags > hMax) factors.push(factor('hashtags', POINTS.tooManyHashtags, `${hashtags} hashtags is more than ${where} rewards (at most ${hMax})`, `keep ${hMin > 0 ? `${hMin}-` : 'at most '}${hMax}`));
-  else if (hashtags >= hMin && hMin > 0) factors.push(factor('hashtags', POINTS.hashtags, `${hashtags} hashtag${hashtags === 1 ? '' : 's'} help discovery on ${where}`));
-  else if (hashtags < hMin) factors.push(factor('hashtags', 0, null, `add ${hMin}-${hMax} specific hashtags for discovery on ${where}`));
+  if (hashtags > hMax)
+    factors.push(
+      factor(
+        'hashtags',
+        POINTS.tooManyHashtags,
+        `${hashtags} hashtags is more than ${where} rewards (at most ${hMax})`,
+        `keep ${hMin > 0 ? `${hMin}-` : 'at most '}${hMax}`,
+      ),
+    );
+  else if (hashtags >= hMin && hMin > 0)
+    factors.push(
+      factor(
+        'hashtags',
+        POINTS.hashtags,
+        `${hashtags} hashtag${hashtags === 1 ? '' : 's'} help discovery on ${where}`,
+      ),
+    );
+  else if (hashtags < hMin)
+    factors.push(
+      factor('hashtags', 0, null, `add ${hMin}-${hMax} specific hashtags for discovery on ${where}`),
+    );
 
   const emoji = (concept.match(/\p{Extended_Pictographic}/gu) ?? []).length;
-  if (emoji > norms.emojiMax) factors.push(factor('emoji', POINTS.tooManyEmoji, `${emoji} emoji reads as noise on ${where} (at most ${norms.emojiMax})`, `keep at most ${norms.emojiMax}`));
-  else if (emoji > 0 && norms.emojiHelps) factors.push(factor('emoji', POINTS.emoji, `${emoji} emoji ${emoji === 1 ? 'suits' : 'suit'} the tone of ${where}`));
+  if (emoji > norms.emojiMax)
+    factors.push(
+      factor(
+        'emoji',
+        POINTS.tooManyEmoji,
+        `${emoji} emoji reads as noise on ${where} (at most ${norms.emojiMax})`,
+        `keep at most ${norms.emojiMax}`,
+      ),
+    );
+  else if (emoji > 0 && norms.emojiHelps)
+    factors.push(
+      factor('emoji', POINTS.emoji, `${emoji} emoji ${emoji === 1 ? 'suits' : 'suit'} the tone of ${where}`),
+    );
   return factors;
 }

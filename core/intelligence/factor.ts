@@ -8,4 +8,9 @@ export interface Factor {
   suggestion: string | null;
 }
 
-export const factor = (feature: string, points: number, note: string | null, suggestion: string | null = null): Factor => ({ feature, points, note, suggestion });
+export const factor = (
+  feature: string,
+  points: number,
+  note: string | null,
+  suggestion: string | null = null,
+): Factor => ({ feature, points, note, suggestion });

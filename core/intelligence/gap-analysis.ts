@@ -51,7 +51,8 @@ const METRIC_WORDS = new Set(
 /** A scope key "campaign:<id>" ties an objective to a campaign; no other record names campaigns yet. */
 const CAMPAIGN_SCOPE = /^campaign:(.+)$/;
 
-const latest = (...dates: (Date | null | undefined)[]): Date => new Date(Math.max(...dates.filter((d): d is Date => !!d).map((d) => d.getTime())));
+const latest = (...dates: (Date | null | undefined)[]): Date =>
+  new Date(Math.max(...dates.filter((d): d is Date => !!d).map((d) => d.getTime())));
 
 /**
  * What the brand wants, or has set up, that the window shows no work for.
@@ -85,7 +86,15 @@ export function gapAnalysis(input: GapInput): Recommendation[] {
           subject.length > 0
             ? `Nothing made or published in ${days} mentions ${subject.map((k) => `"${k.word}"`).join(', ')}; plan content that serves this ${o.type} objective.`
             : `Nothing was made or published in ${days}; plan content that serves this ${o.type} objective.`,
-        data: { gap: 'objective', objectiveId: o.id, brandProfileId: o.brandProfileId, objectiveType: o.type, statement: o.statement, subjectTerms: subject.map((k) => k.word), ...(campaign ? { campaignId: campaign } : {}) },
+        data: {
+          gap: 'objective',
+          objectiveId: o.id,
+          brandProfileId: o.brandProfileId,
+          objectiveType: o.type,
+          statement: o.statement,
+          subjectTerms: subject.map((k) => k.word),
+          ...(campaign ? { campaignId: campaign } : {}),
+        },
         createdAt: o.createdAt,
       }),
     );
@@ -101,13 +110,22 @@ export function gapAnalysis(input: GapInput): Recommendation[] {
         priority: 2,
         title: `Nothing published on ${platform} in ${days}`,
         summary: `You have ${channels.length} connected ${platform} account${channels.length === 1 ? '' : 's'} and ${last ? `the last post went out ${last.toISOString().slice(0, 10)}` : 'no post has ever gone out'}.`,
-        data: { gap: 'platform', platform, channelIds: channels.map((c) => c.id), lastPublishedAt: last?.toISOString() ?? null },
+        data: {
+          gap: 'platform',
+          platform,
+          channelIds: channels.map((c) => c.id),
+          lastPublishedAt: last?.toISOString() ?? null,
+        },
         createdAt: latest(last, ...channels.map((c) => c.createdAt)),
       }),
     );
   }
 
-  const producedNow = new Set(recent.filter((e) => e.source === 'run').flatMap((e) => e.features.filter((f) => f.category === 'format').map((f) => f.key)));
+  const producedNow = new Set(
+    recent
+      .filter((e) => e.source === 'run')
+      .flatMap((e) => e.features.filter((f) => f.category === 'format').map((f) => f.key)),
+  );
   for (const m of [...input.modalities].sort((a, b) => a.modality.localeCompare(b.modality))) {
     if (producedNow.has(m.modality) || (m.patterns === 0 && !m.lastRunAt)) continue;
     out.push(
@@ -115,7 +133,12 @@ export function gapAnalysis(input: GapInput): Recommendation[] {
         priority: m.patterns > 0 ? 2 : 3,
         title: `No ${m.modality} content in ${days}`,
         summary: `${m.patterns > 0 ? `${m.patterns} of your content patterns ${m.patterns === 1 ? 'shows' : 'show'} ${m.modality} performing` : `You made ${m.modality} before`}, ${m.lastRunAt ? `but the last ${m.modality} run was ${m.lastRunAt.toISOString().slice(0, 10)}` : `but you have never made ${m.modality} here`}.`,
-        data: { gap: 'modality', modality: m.modality, patterns: m.patterns, lastRunAt: m.lastRunAt?.toISOString() ?? null },
+        data: {
+          gap: 'modality',
+          modality: m.modality,
+          patterns: m.patterns,
+          lastRunAt: m.lastRunAt?.toISOString() ?? null,
+        },
         createdAt: latest(m.lastRunAt, m.lastPatternAt),
       }),
     );

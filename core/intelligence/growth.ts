@@ -56,6 +56,7 @@ export function confidenceWeight(text: string): number {
   const t = text.trim().toLowerCase();
   if (t in CONFIDENCE_WEIGHT) return CONFIDENCE_WEIGHT[t as Confidence];
   const n = Number(t);
-  if (t !== '' && Number.isFinite(n) && n >= 0 && n <= 1) return CONFIDENCE_WEIGHT[n >= 0.75 ? 'high' : n >= 0.4 ? 'medium' : 'low'];
+  if (t !== '' && Number.isFinite(n) && n >= 0 && n <= 1)
+    return CONFIDENCE_WEIGHT[n >= 0.75 ? 'high' : n >= 0.4 ? 'medium' : 'low'];
   return CONFIDENCE_WEIGHT.low;
 }

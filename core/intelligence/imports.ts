@@ -38,7 +38,10 @@ export const ContentPatternImport = z.object({
   modality: z.enum(PREDICT_MODALITIES).nullable().default(null),
   platform: slug(NAME_MAX_LENGTH).nullable().default(null),
   performanceScore: z.number().min(0).max(PATTERN_SCORE_MAX),
-  winningPatterns: z.array(z.string().trim().min(1).max(SIGNAL_MAX_LENGTH)).max(WINNING_PATTERNS_MAX).default([]),
+  winningPatterns: z
+    .array(z.string().trim().min(1).max(SIGNAL_MAX_LENGTH))
+    .max(WINNING_PATTERNS_MAX)
+    .default([]),
   brandProfileId: z.uuid().nullable().default(null),
 });
 export type ContentPatternImport = z.infer<typeof ContentPatternImport>;

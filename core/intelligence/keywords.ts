@@ -31,7 +31,14 @@ export function keywords(text: string): Keyword[] {
   const seen = new Set<string>();
   const out: Keyword[] = [];
   for (const word of words(text)) {
-    if (word.length < 3 || /^\d+$/.test(word) || word.includes(':') || isStopword(word) || FORM_WORDS.has(word)) continue;
+    if (
+      word.length < 3 ||
+      /^\d+$/.test(word) ||
+      word.includes(':') ||
+      isStopword(word) ||
+      FORM_WORDS.has(word)
+    )
+      continue;
     const key = stem(word);
     if (seen.has(key)) continue;
     seen.add(key);
@@ -42,5 +49,11 @@ export function keywords(text: string): Keyword[] {
 
 /** The stems of a short phrase (a trend signal, a pattern), form words kept: "vertical video" -> [vertical, video]. */
 export function phraseKeys(text: string): string[] {
-  return [...new Set(words(text).filter((w) => !isStopword(w) && (w.length > 1 || /\d/.test(w))).map(stem))];
+  return [
+    ...new Set(
+      words(text)
+        .filter((w) => !isStopword(w) && (w.length > 1 || /\d/.test(w)))
+        .map(stem),
+    ),
+  ];
 }

@@ -29,7 +29,11 @@ export const RETRY_RATE = 0.3;
  * 2. quality retries: at least MIN_RUNS finished runs and RETRY_RATE or more of them needing a quality
  *    retry (a node with attempts > 1); priority 3; evidence time the last retried run.
  */
-export function optimizations(workspaceId: string, stats: AppRunStats[], windowDays: number): Recommendation[] {
+export function optimizations(
+  workspaceId: string,
+  stats: AppRunStats[],
+  windowDays: number,
+): Recommendation[] {
   const out: Recommendation[] = [];
   for (const s of stats) {
     if (s.finished < MIN_RUNS) continue;
@@ -40,7 +44,16 @@ export function optimizations(workspaceId: string, stats: AppRunStats[], windowD
           priority: failureRate >= FAILURE_RATE.urgent ? 1 : 2,
           title: `"${s.appName}" fails ${percent(failureRate)} of its runs`,
           summary: `${s.failed} of ${s.finished} runs failed in the last ${windowDays} days${s.topError ? `; most often: "${s.topError}"` : ''}. Check its inputs and providers before running it again.`,
-          data: { issue: 'failure_rate', appId: s.appId, appName: s.appName, windowDays, runs: s.finished, failed: s.failed, failureRate: round(failureRate), topError: s.topError },
+          data: {
+            issue: 'failure_rate',
+            appId: s.appId,
+            appName: s.appName,
+            windowDays,
+            runs: s.finished,
+            failed: s.failed,
+            failureRate: round(failureRate),
+            topError: s.topError,
+          },
           createdAt: s.lastFailedAt,
         }),
       );
@@ -51,7 +64,16 @@ export function optimizations(workspaceId: string, stats: AppRunStats[], windowD
           priority: 3,
           title: `"${s.appName}" often needs quality retries`,
           summary: `${s.retriedRuns} of ${s.finished} runs in the last ${windowDays} days needed quality retries (${s.extraAttempts} extra attempt${s.extraAttempts === 1 ? '' : 's'}). Sharpen its prompt or brand guidance, or review the quality threshold.`,
-          data: { issue: 'quality_retries', appId: s.appId, appName: s.appName, windowDays, runs: s.finished, retriedRuns: s.retriedRuns, retryRate: round(retryRate), extraAttempts: s.extraAttempts },
+          data: {
+            issue: 'quality_retries',
+            appId: s.appId,
+            appName: s.appName,
+            windowDays,
+            runs: s.finished,
+            retriedRuns: s.retriedRuns,
+            retryRate: round(retryRate),
+            extraAttempts: s.extraAttempts,
+          },
           createdAt: s.lastRetriedAt,
         }),
       );

@@ -4,7 +4,26 @@ import { phraseKeys } from './keywords';
 
 /** Words that turn a phrase into a rule ("avoid discounts", "never mention competitors"): not its subject. */
 const DIRECTIVES = new Set(
-  ['avoid', 'never', "don't", 'don’t', 'dont', 'without', 'stop', 'refrain', 'exclude', 'ban', 'banned', 'mention', 'say', 'show', 'include', 'feature', 'reference', 'talk'].map(stem),
+  [
+    'avoid',
+    'never',
+    "don't",
+    'don’t',
+    'dont',
+    'without',
+    'stop',
+    'refrain',
+    'exclude',
+    'ban',
+    'banned',
+    'mention',
+    'say',
+    'show',
+    'include',
+    'feature',
+    'reference',
+    'talk',
+  ].map(stem),
 );
 
 /** Share of a phrase's keys a text must contain. */

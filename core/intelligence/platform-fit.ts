@@ -28,10 +28,27 @@ export function bestModality(platform: KnownPlatform): PredictModality {
  *    the platform's best modality. 3. An unknown platform scores 0 and says there is no fit data.
  */
 export function platformFit(platform: string, modality: PredictModality): Factor {
-  if (!isKnownPlatform(platform)) return factor('platform_fit', 0, null, `no fit data for "${platform}"; known platforms are ${KNOWN_PLATFORMS.join(', ')}`);
+  if (!isKnownPlatform(platform))
+    return factor(
+      'platform_fit',
+      0,
+      null,
+      `no fit data for "${platform}"; known platforms are ${KNOWN_PLATFORMS.join(', ')}`,
+    );
   const points = FIT[platform][modality];
   const best = bestModality(platform);
   if (points >= 10) return factor('platform_fit', points, `${modality} is a native format on ${platform}`);
-  if (points < 0) return factor('platform_fit', points, `${modality} travels poorly on ${platform}`, `${best} fits ${platform} best`);
-  return factor('platform_fit', points, points > 0 ? `${modality} works on ${platform}` : null, best !== modality ? `${best} fits ${platform} better than ${modality}` : null);
+  if (points < 0)
+    return factor(
+      'platform_fit',
+      points,
+      `${modality} travels poorly on ${platform}`,
+      `${best} fits ${platform} best`,
+    );
+  return factor(
+    'platform_fit',
+    points,
+    points > 0 ? `${modality} works on ${platform}` : null,
+    best !== modality ? `${best} fits ${platform} better than ${modality}` : null,
+  );
 }

@@ -1,8 +1,23 @@
 /** Platforms the prediction model knows, and the names callers use for them. */
-export const KNOWN_PLATFORMS = ['tiktok', 'instagram', 'linkedin', 'facebook', 'x', 'youtube', 'pinterest'] as const;
+export const KNOWN_PLATFORMS = [
+  'tiktok',
+  'instagram',
+  'linkedin',
+  'facebook',
+  'x',
+  'youtube',
+  'pinterest',
+] as const;
 export type KnownPlatform = (typeof KNOWN_PLATFORMS)[number];
 
-const ALIASES: Record<string, KnownPlatform> = { twitter: 'x', ig: 'instagram', insta: 'instagram', fb: 'facebook', yt: 'youtube', li: 'linkedin' };
+const ALIASES: Record<string, KnownPlatform> = {
+  twitter: 'x',
+  ig: 'instagram',
+  insta: 'instagram',
+  fb: 'facebook',
+  yt: 'youtube',
+  li: 'linkedin',
+};
 
 /** "Instagram Reels" -> instagram, "Twitter" -> x; an unknown name comes back lower-cased. */
 export function normalizePlatform(name: string): string {
@@ -14,4 +29,5 @@ export function normalizePlatform(name: string): string {
   return lower;
 }
 
-export const isKnownPlatform = (p: string): p is KnownPlatform => (KNOWN_PLATFORMS as readonly string[]).includes(p);
+export const isKnownPlatform = (p: string): p is KnownPlatform =>
+  (KNOWN_PLATFORMS as readonly string[]).includes(p);

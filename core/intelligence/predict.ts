@@ -61,9 +61,15 @@ export function predictPerformance(input: PredictInput): Prediction {
   return {
     predictedScore: Math.min(100, Math.max(0, Math.round(total))),
     confidence: confidenceOf(input, platform),
-    strengths: byPoints(1).filter((f) => f.points > 0 && f.note).map((f) => line(f, f.note!)),
-    risks: byPoints(-1).filter((f) => f.points < 0 && f.note).map((f) => line(f, f.note!)),
-    suggestions: byPoints(-1).filter((f) => f.points <= 0 && f.suggestion).map((f) => line(f, f.suggestion!)),
+    strengths: byPoints(1)
+      .filter((f) => f.points > 0 && f.note)
+      .map((f) => line(f, f.note!)),
+    risks: byPoints(-1)
+      .filter((f) => f.points < 0 && f.note)
+      .map((f) => line(f, f.note!)),
+    suggestions: byPoints(-1)
+      .filter((f) => f.points <= 0 && f.suggestion)
+      .map((f) => line(f, f.suggestion!)),
     factors: factors.filter((f) => f.points !== 0).map((f) => ({ feature: f.feature, points: f.points })),
   };
 }
@@ -72,6 +78,14 @@ function confidenceOf(input: PredictInput, platform: string): Confidence {
   const words = input.concept.split(/\s+/).filter(Boolean).length;
   const trends = input.trends.filter((t) => t.platform === platform || t.platform === 'all').length;
   const brand = input.brand && (input.brand.dna || input.brand.guidance || input.brand.strategy);
-  const evidence = [words >= 5, isKnownPlatform(platform), Boolean(brand), input.patterns.length >= 1, input.patterns.length >= 5, trends >= 1, trends >= 5].filter(Boolean).length;
+  const evidence = [
+    words >= 5,
+    isKnownPlatform(platform),
+    Boolean(brand),
+    input.patterns.length >= 1,
+    input.patterns.length >= 5,
+    trends >= 1,
+    trends >= 5,
+  ].filter(Boolean).length;
   return evidence >= EVIDENCE.high ? 'high' : evidence >= EVIDENCE.medium ? 'medium' : 'low';
 }

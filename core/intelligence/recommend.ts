@@ -10,7 +10,14 @@ export interface RecommendationFilter {
   modality?: string;
 }
 
-const FILTER_FIELDS = ['campaignId', 'appId', 'brandProfileId', 'platform', 'objectiveId', 'modality'] as const;
+const FILTER_FIELDS = [
+  'campaignId',
+  'appId',
+  'brandProfileId',
+  'platform',
+  'objectiveId',
+  'modality',
+] as const;
 
 /**
  * The open recommendations a caller asked for.
@@ -19,10 +26,22 @@ const FILTER_FIELDS = ['campaignId', 'appId', 'brandProfileId', 'platform', 'obj
  * 2. Order: priority (1 first), then the newest evidence, then id, so equal calls list alike.
  * 3. Take `limit`.
  */
-export function selectRecommendations(all: Recommendation[], filter: RecommendationFilter, limit: number): Recommendation[] {
+export function selectRecommendations(
+  all: Recommendation[],
+  filter: RecommendationFilter,
+  limit: number,
+): Recommendation[] {
   const wanted = FILTER_FIELDS.filter((f) => filter[f] !== undefined && filter[f] !== '');
   return all
-    .filter((r) => wanted.every((f) => typeof r.data[f] === 'string' && (r.data[f] as string).toLowerCase() === filter[f]!.toLowerCase()))
-    .sort((a, b) => a.priority - b.priority || b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id))
+    .filter((r) =>
+      wanted.every(
+        (f) =>
+          typeof r.data[f] === 'string' && (r.data[f] as string).toLowerCase() === filter[f]!.toLowerCase(),
+      ),
+    )
+    .sort(
+      (a, b) =>
+        a.priority - b.priority || b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id),
+    )
     .slice(0, limit);
 }

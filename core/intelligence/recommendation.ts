@@ -23,7 +23,12 @@ export interface Recommendation {
  * A recommendation whose id is derived from the workspace, its type and the key of the situation
  * (an objective id, "platform|instagram" ...), so the same situation keeps the same id from call to call.
  */
-export function recommendation(workspaceId: string, type: RecommendationType, key: string, fields: Omit<Recommendation, 'id' | 'type' | 'status'>): Recommendation {
+export function recommendation(
+  workspaceId: string,
+  type: RecommendationType,
+  key: string,
+  fields: Omit<Recommendation, 'id' | 'type' | 'status'>,
+): Recommendation {
   return { id: deterministicUuid('recommendation', workspaceId, type, key), type, status: 'open', ...fields };
 }
 

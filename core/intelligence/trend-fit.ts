@@ -15,7 +15,12 @@ const CAPS = { rising: 10, falling: -8 } as const;
  * 4. No rising match while rising trends exist -> suggest the best-ranked one, an imported signal before
  *    the workspace's own activity.
  */
-export function trendFit(keys: Set<string>, platform: string, modality: string, trends: RankedTrend[]): Factor[] {
+export function trendFit(
+  keys: Set<string>,
+  platform: string,
+  modality: string,
+  trends: RankedTrend[],
+): Factor[] {
   const relevant = trends.filter((t) => t.platform === platform || t.platform === ALL_PLATFORMS);
   const factors: Factor[] = [];
   let up = 0;
@@ -26,14 +31,35 @@ export function trendFit(keys: Set<string>, platform: string, modality: string, 
     const where = t.platform === ALL_PLATFORMS ? 'in your recent activity' : `on ${t.platform}`;
     if (t.growthValue > 0 && up < CAPS.rising) {
       up += EACH.rising;
-      factors.push(factor('trends', EACH.rising, `rides the rising ${t.category.replace(/_/g, ' ')} "${t.signal}" (${t.growth} ${where}, ${t.confidence} confidence)`));
+      factors.push(
+        factor(
+          'trends',
+          EACH.rising,
+          `rides the rising ${t.category.replace(/_/g, ' ')} "${t.signal}" (${t.growth} ${where}, ${t.confidence} confidence)`,
+        ),
+      );
     } else if (t.growthValue < 0 && down > CAPS.falling) {
       down += EACH.falling;
-      factors.push(factor('trends', EACH.falling, `leans on the fading ${t.category.replace(/_/g, ' ')} "${t.signal}" (${t.growth} ${where})`, `give "${t.signal}" less weight; it is declining`));
+      factors.push(
+        factor(
+          'trends',
+          EACH.falling,
+          `leans on the fading ${t.category.replace(/_/g, ' ')} "${t.signal}" (${t.growth} ${where})`,
+          `give "${t.signal}" less weight; it is declining`,
+        ),
+      );
     }
   }
   const rising = relevant.filter((t) => t.growthValue > 0);
   const pick = rising.find((t) => t.source === 'signal') ?? rising[0];
-  if (up === 0 && pick) factors.push(factor('trends', 0, null, `consider the rising ${pick.category.replace(/_/g, ' ')} "${pick.signal}" (${pick.growth} ${pick.platform === ALL_PLATFORMS ? 'in your recent activity' : `on ${pick.platform}`})`));
+  if (up === 0 && pick)
+    factors.push(
+      factor(
+        'trends',
+        0,
+        null,
+        `consider the rising ${pick.category.replace(/_/g, ' ')} "${pick.signal}" (${pick.growth} ${pick.platform === ALL_PLATFORMS ? 'in your recent activity' : `on ${pick.platform}`})`,
+      ),
+    );
   return factors;
 }

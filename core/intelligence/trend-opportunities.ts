@@ -25,28 +25,51 @@ function covered(keys: Set<string>, signal: string): boolean {
  *    (a hashtag), is covered and left out.
  * 4. Priority from the trend's score (BANDS); createdAt is the signal's observation.
  */
-export function trendOpportunities(workspaceId: string, trends: RankedTrend[], events: ActivityEvent[], windowDays: number): Recommendation[] {
+export function trendOpportunities(
+  workspaceId: string,
+  trends: RankedTrend[],
+  events: ActivityEvent[],
+  windowDays: number,
+): Recommendation[] {
   const keysOn = new Map<string, Set<string>>();
   const made = (platform: string) => {
     if (!keysOn.has(platform)) {
       const keys = new Set<string>();
-      for (const e of events) if (e.platform === ALL_PLATFORMS || e.platform === platform) for (const f of e.features) for (const k of phraseKeys(f.label)) keys.add(k);
+      for (const e of events)
+        if (e.platform === ALL_PLATFORMS || e.platform === platform)
+          for (const f of e.features) for (const k of phraseKeys(f.label)) keys.add(k);
       keysOn.set(platform, keys);
     }
     return keysOn.get(platform)!;
   };
   return trends
-    .filter((t) => t.source === 'signal' && t.growthValue > 0 && !covered(made(t.platform.toLowerCase()), t.signal))
+    .filter(
+      (t) => t.source === 'signal' && t.growthValue > 0 && !covered(made(t.platform.toLowerCase()), t.signal),
+    )
     .map((t) => {
       const category = t.category.replace(/_/g, ' ');
-      const modality = t.category === 'format' ? MODALITIES.find((m) => t.signal.toLowerCase().includes(m)) : undefined;
+      const modality =
+        t.category === 'format' ? MODALITIES.find((m) => t.signal.toLowerCase().includes(m)) : undefined;
       const priority = BANDS.findIndex((b) => t.score >= b) + 1 || BANDS.length + 1;
-      return recommendation(workspaceId, 'trend_opportunity', `${t.category.toLowerCase()}|${t.signal.trim().toLowerCase()}|${t.platform.toLowerCase()}`, {
-        priority,
-        title: `Make content on the rising ${category} "${t.signal}"`,
-        summary: `"${t.signal}" is ${t.growth === 'new' ? 'new' : `up ${t.growth}`} on ${t.platform} (${t.confidence} confidence) and nothing you made or published there in the last ${windowDays} days covers it.`,
-        data: { signal: t.signal, category: t.category, platform: t.platform, growth: t.growth, confidence: t.confidence, ...(modality ? { modality } : {}), observedAt: t.observedAt.toISOString() },
-        createdAt: t.observedAt,
-      });
+      return recommendation(
+        workspaceId,
+        'trend_opportunity',
+        `${t.category.toLowerCase()}|${t.signal.trim().toLowerCase()}|${t.platform.toLowerCase()}`,
+        {
+          priority,
+          title: `Make content on the rising ${category} "${t.signal}"`,
+          summary: `"${t.signal}" is ${t.growth === 'new' ? 'new' : `up ${t.growth}`} on ${t.platform} (${t.confidence} confidence) and nothing you made or published there in the last ${windowDays} days covers it.`,
+          data: {
+            signal: t.signal,
+            category: t.category,
+            platform: t.platform,
+            growth: t.growth,
+            confidence: t.confidence,
+            ...(modality ? { modality } : {}),
+            observedAt: t.observedAt.toISOString(),
+          },
+          createdAt: t.observedAt,
+        },
+      );
     });
 }

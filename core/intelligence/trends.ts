@@ -31,7 +31,8 @@ export interface TrendInput {
   limit: number;
 }
 
-const identity = (t: { signal: string; category: string; platform: string }) => `${t.category.toLowerCase()}|${t.signal.trim().toLowerCase()}|${t.platform.toLowerCase()}`;
+const identity = (t: { signal: string; category: string; platform: string }) =>
+  `${t.category.toLowerCase()}|${t.signal.trim().toLowerCase()}|${t.platform.toLowerCase()}`;
 
 /**
  * The workspace's trends, best first.
@@ -46,22 +47,40 @@ const identity = (t: { signal: string; category: string; platform: string }) => 
  */
 export function rankTrends(input: TrendInput): RankedTrend[] {
   const wanted = (t: { category: string; platform: string }) =>
-    (!input.category || t.category.toLowerCase() === input.category.toLowerCase()) && (!input.platform || t.platform.toLowerCase() === input.platform.toLowerCase());
+    (!input.category || t.category.toLowerCase() === input.category.toLowerCase()) &&
+    (!input.platform || t.platform.toLowerCase() === input.platform.toLowerCase());
   const best = new Map<string, RankedTrend>();
   const offer = (t: RankedTrend) => {
     if (!wanted(t)) return;
     const id = identity(t);
     const held = best.get(id);
-    if (!held || t.score > held.score || (t.score === held.score && t.observedAt > held.observedAt)) best.set(id, t);
+    if (!held || t.score > held.score || (t.score === held.score && t.observedAt > held.observedAt))
+      best.set(id, t);
   };
   for (const s of newestOfEach(input.stored)) {
     const growthValue = parseGrowth(s.growth);
-    offer({ signal: s.signal, category: s.category, platform: s.platform, growth: s.growth, confidence: s.confidence, source: 'signal', growthValue, score: growthValue * confidenceWeight(s.confidence), observedAt: s.observedAt });
+    offer({
+      signal: s.signal,
+      category: s.category,
+      platform: s.platform,
+      growth: s.growth,
+      confidence: s.confidence,
+      source: 'signal',
+      growthValue,
+      score: growthValue * confidenceWeight(s.confidence),
+      observedAt: s.observedAt,
+    });
   }
   for (const t of activityTrends(input.events, input.now, input.windowDays)) offer(t);
   const evidence = (t: RankedTrend) => (t.counts ? t.counts.current + t.counts.previous : 0);
   return [...best.values()]
-    .sort((a, b) => b.score - a.score || evidence(b) - evidence(a) || a.signal.localeCompare(b.signal) || a.platform.localeCompare(b.platform))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        evidence(b) - evidence(a) ||
+        a.signal.localeCompare(b.signal) ||
+        a.platform.localeCompare(b.platform),
+    )
     .slice(0, input.limit);
 }
 
@@ -93,7 +112,14 @@ function activityTrends(events: ActivityEvent[], now: Date, windowDays: number):
     const current = at >= windowStart;
     for (const f of event.features) {
       const id = `${f.category}|${f.key}|${event.platform}`;
-      const t = tallies.get(id) ?? { category: f.category, platform: event.platform, current: 0, previous: 0, labels: new Map(), last: event.at };
+      const t = tallies.get(id) ?? {
+        category: f.category,
+        platform: event.platform,
+        current: 0,
+        previous: 0,
+        labels: new Map(),
+        last: event.at,
+      };
       if (current) t.current++;
       else t.previous++;
       t.labels.set(f.label, (t.labels.get(f.label) ?? 0) + 1);
@@ -121,5 +147,7 @@ function activityTrends(events: ActivityEvent[], now: Date, windowDays: number):
 
 /** The most used written form; ties to the shortest, then alphabetical. */
 function labelOf(labels: Map<string, number>): string {
-  return [...labels.entries()].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || a[0].localeCompare(b[0]))[0][0];
+  return [...labels.entries()].sort(
+    (a, b) => b[1] - a[1] || a[0].length - b[0].length || a[0].localeCompare(b[0]),
+  )[0][0];
 }

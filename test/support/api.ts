@@ -6,7 +6,9 @@ export type { TestUser } from './seed';
 /** The API alone over a fresh database (no workers): for tests of HTTP behaviour that start no runs. */
 export type TestApi = TestStack & { database: TestStack['services']['database'] };
 
-export async function createTestApi(options: { config?: Record<string, string>; deps?: Partial<ApiDeps> } = {}): Promise<TestApi> {
+export async function createTestApi(
+  options: { config?: Record<string, string>; deps?: Partial<ApiDeps> } = {},
+): Promise<TestApi> {
   const stack = await createTestStack({ ...options, workers: false });
   return Object.assign(stack, { database: stack.services.database });
 }

@@ -19,7 +19,13 @@ export interface FakeServer {
 export type FakeHandler = (
   req: RecordedRequest,
   baseUrl: string,
-) => { status?: number; json?: unknown; body?: Buffer; type?: string; headers?: Record<string, string | undefined> };
+) => {
+  status?: number;
+  json?: unknown;
+  body?: Buffer;
+  type?: string;
+  headers?: Record<string, string | undefined>;
+};
 
 /** A local HTTP server that speaks a provider's protocol from a handler, recording every request. */
 export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
@@ -30,13 +36,26 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString();
-      const recorded = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: parseBody(text, req.headers['content-type']), raw: Buffer.concat(chunks) };
+      const recorded = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: parseBody(text, req.headers['content-type']),
+        raw: Buffer.concat(chunks),
+      };
       requests.push(recorded);
       const answer = handler(recorded, baseUrl);
       if (answer.json !== undefined) {
-        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...defined(answer.headers) }).end(JSON.stringify(answer.json));
+        res
+          .writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...defined(answer.headers) })
+          .end(JSON.stringify(answer.json));
       } else {
-        res.writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'application/octet-stream', ...defined(answer.headers) }).end(answer.body ?? Buffer.alloc(0));
+        res
+          .writeHead(answer.status ?? 200, {
+            'content-type': answer.type ?? 'application/octet-stream',
+            ...defined(answer.headers),
+          })
+          .end(answer.body ?? Buffer.alloc(0));
       }
     });
   });
@@ -47,7 +66,8 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
 
 function parseBody(text: string, type: string | undefined): unknown {
   if (!text) return undefined;
-  if (type?.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  if (type?.includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(text));
   try {
     return JSON.parse(text);
   } catch {

@@ -9,11 +9,15 @@ export interface MediaServer {
 
 /** A tiny PNG, to serve as a caller's media input. */
 export function samplePng(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#2a9d8f' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#2a9d8f' } })
+    .png()
+    .toBuffer();
 }
 
 /** Serves fixed responses on 127.0.0.1 for media-input tests: path -> {type, body, status}. */
-export async function startMediaServer(routes: Record<string, { type: string; body: Buffer | string; status?: number }>): Promise<MediaServer> {
+export async function startMediaServer(
+  routes: Record<string, { type: string; body: Buffer | string; status?: number }>,
+): Promise<MediaServer> {
   const server: Server = createServer((req, res) => {
     const route = routes[(req.url ?? '').split('?')[0]];
     if (!route) {

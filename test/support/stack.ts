@@ -86,7 +86,11 @@ export async function createTestStack(options: TestStackOptions = {}): Promise<T
       await database.close();
     },
   };
-  const engine = createRunEngine({ address: testTemporalAddress(), namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TASK_QUEUE });
+  const engine = createRunEngine({
+    address: testTemporalAddress(),
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TASK_QUEUE,
+  });
   const deps: ApiDeps = {
     config,
     db: database.db,
@@ -113,7 +117,9 @@ export async function createTestStack(options: TestStackOptions = {}): Promise<T
     users,
     workers: null,
     async startWorkers() {
-      stack.workers = await startWorkers(config, services, testLogger, testTemporalAddress(), { workflowBundle: { codePath: testWorkflowBundlePath() } });
+      stack.workers = await startWorkers(config, services, testLogger, testTemporalAddress(), {
+        workflowBundle: { codePath: testWorkflowBundlePath() },
+      });
     },
     async stopWorkers() {
       await stack.workers?.shutdown();

@@ -134,6 +134,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql
-    .raw('DROP TABLE signing_keys, credit_ledger, webhook_deliveries, assets, run_nodes, runs, apps, api_keys, users, workspaces')
+    .raw(
+      'DROP TABLE signing_keys, credit_ledger, webhook_deliveries, assets, run_nodes, runs, apps, api_keys, users, workspaces',
+    )
     .execute(db);
 }

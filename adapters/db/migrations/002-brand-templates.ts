@@ -75,5 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw('DROP TABLE content_patterns, trend_signals, templates, brand_objectives, brand_profiles').execute(db);
+  await sql
+    .raw('DROP TABLE content_patterns, trend_signals, templates, brand_objectives, brand_profiles')
+    .execute(db);
 }

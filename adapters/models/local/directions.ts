@@ -8,6 +8,8 @@ const DIRECTION = /[.\s]*\bRevision:\s*([^]*?)(?=[.\s]*\bRevision:|$)/g;
 export function splitDirections(prompt: string): { subject: string; directions: string[] } {
   const first = prompt.search(/[.\s]*\bRevision:/);
   if (first < 0) return { subject: prompt, directions: [] };
-  const directions = [...prompt.slice(first).matchAll(DIRECTION)].map((m) => m[1].trim().replace(/[.\s]+$/, '')).filter(Boolean);
+  const directions = [...prompt.slice(first).matchAll(DIRECTION)]
+    .map((m) => m[1].trim().replace(/[.\s]+$/, ''))
+    .filter(Boolean);
   return { subject: prompt.slice(0, first).trim(), directions };
 }

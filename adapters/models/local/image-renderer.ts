@@ -123,7 +123,8 @@ function sceneFor(request: RenderImageRequest, style: LayoutStyle, seed: number)
   };
 }
 
-const withDirection = (request: RenderImageRequest) => (request.direction ? `${request.prompt} ${request.direction}` : request.prompt);
+const withDirection = (request: RenderImageRequest) =>
+  request.direction ? `${request.prompt} ${request.direction}` : request.prompt;
 
 const sentenceCaseOrUndefined = (text?: string) => (text ? sentenceCase(text) : undefined);
 

@@ -10,7 +10,13 @@ export const localText: TextModel = {
   async generate(request) {
     const { subject, directions } = splitDirections(request.prompt);
     const system = [request.system, ...directions].filter(Boolean).join('. ') || undefined;
-    return generateText({ prompt: subject, system, purpose: request.purpose, maxWords: request.maxWords, variation: request.variation }).text;
+    return generateText({
+      prompt: subject,
+      system,
+      purpose: request.purpose,
+      maxWords: request.maxWords,
+      variation: request.variation,
+    }).text;
   },
 };
 
@@ -19,7 +25,14 @@ export const localImage: ImageModel = {
   name: 'local',
   generate: (request) => {
     const { subject, directions } = splitDirections(request.prompt);
-    return renderImage({ prompt: subject, direction: directions.join(' '), width: request.width, height: request.height, background: request.image, seed: request.variation - 1 });
+    return renderImage({
+      prompt: subject,
+      direction: directions.join(' '),
+      width: request.width,
+      height: request.height,
+      background: request.image,
+      seed: request.variation - 1,
+    });
   },
 };
 
@@ -27,7 +40,14 @@ export const localImage: ImageModel = {
 export const localSpeech: SpeechModel = {
   name: 'local',
   synthesize: (request) =>
-    synthesizeSpeech({ text: request.text, voice: request.voice, rate: request.rate, pitch: request.pitch, outPath: request.outPath, signal: request.signal }),
+    synthesizeSpeech({
+      text: request.text,
+      voice: request.voice,
+      rate: request.rate,
+      pitch: request.pitch,
+      outPath: request.outPath,
+      signal: request.signal,
+    }),
 };
 
 export const localModels = (): Models => ({ text: localText, image: localImage, speech: localSpeech });

@@ -4,7 +4,8 @@ const SOCIAL_POST = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
 
 describe('credits', () => {
   let stack: TestStack;
-  const usage = async () => (await stack.http.get('/v1/account/usage').set('x-api-key', stack.users.owner.key)).body.data;
+  const usage = async () =>
+    (await stack.http.get('/v1/account/usage').set('x-api-key', stack.users.owner.key)).body.data;
 
   beforeAll(async () => {
     stack = await createTestStack({ config: { NODE_COSTS: '{"image.generate": 4, "text.generate": 1.5}' } });
@@ -20,7 +21,10 @@ describe('credits', () => {
   });
 
   test('estimate prices every node the run would execute', async () => {
-    const res = await stack.http.post(`/v1/apps/${SOCIAL_POST}/estimate`).set('x-api-key', stack.users.owner.key).send({});
+    const res = await stack.http
+      .post(`/v1/apps/${SOCIAL_POST}/estimate`)
+      .set('x-api-key', stack.users.owner.key)
+      .send({});
     expect(res.body.data).toEqual({
       appId: SOCIAL_POST,
       name: 'Social Post Image with Caption',
@@ -34,15 +38,27 @@ describe('credits', () => {
       currentBalance: 1000,
       affordable: true,
     });
-    const partial = await stack.http.post(`/v1/apps/${SOCIAL_POST}/estimate`).set('x-api-key', stack.users.owner.key).send({ outputs: ['caption'] });
+    const partial = await stack.http
+      .post(`/v1/apps/${SOCIAL_POST}/estimate`)
+      .set('x-api-key', stack.users.owner.key)
+      .send({ outputs: ['caption'] });
     expect(partial.body.data.estimatedCredits.expected).toBe(1.5);
   });
 
   test('a completed run debits its nodes once; a sandbox run costs nothing', async () => {
-    await stack.http.post(`/v1/apps/${SOCIAL_POST}/runs`).set('x-api-key', stack.users.owner.key).set('X-Atelier-Test', 'true').send({ inputs: { topic: 'tea' } });
+    await stack.http
+      .post(`/v1/apps/${SOCIAL_POST}/runs`)
+      .set('x-api-key', stack.users.owner.key)
+      .set('X-Atelier-Test', 'true')
+      .send({ inputs: { topic: 'tea' } });
     expect((await usage()).credits.totalSpent).toBe(0);
-    const started = await stack.http.post(`/v1/apps/${SOCIAL_POST}/runs`).set('x-api-key', stack.users.owner.key).send({ inputs: { topic: 'tea' } });
-    const done = await stack.http.get(`/v1/runs/${started.body.data.runId}/wait`).set('x-api-key', stack.users.owner.key);
+    const started = await stack.http
+      .post(`/v1/apps/${SOCIAL_POST}/runs`)
+      .set('x-api-key', stack.users.owner.key)
+      .send({ inputs: { topic: 'tea' } });
+    const done = await stack.http
+      .get(`/v1/runs/${started.body.data.runId}/wait`)
+      .set('x-api-key', stack.users.owner.key);
     expect(done.body.data.cost).toEqual({ credits: 5.5 });
     expect((await usage()).credits).toEqual({ balance: 994.5, totalEarned: 1000, totalSpent: 5.5 });
   });
@@ -50,11 +66,22 @@ describe('credits', () => {
   test('a run the workspace cannot afford is refused with 403 and says so', async () => {
     await stack.services.database.db
       .insertInto('credit_ledger')
-      .values({ id: '00000000-0000-4000-8000-000000000001', workspace_id: stack.users.owner.workspaceId, amount: -994, reason: 'test spend' })
+      .values({
+        id: '00000000-0000-4000-8000-000000000001',
+        workspace_id: stack.users.owner.workspaceId,
+        amount: -994,
+        reason: 'test spend',
+      })
       .execute();
-    const res = await stack.http.post(`/v1/apps/${SOCIAL_POST}/runs`).set('x-api-key', stack.users.owner.key).send({ inputs: { topic: 'tea' } });
+    const res = await stack.http
+      .post(`/v1/apps/${SOCIAL_POST}/runs`)
+      .set('x-api-key', stack.users.owner.key)
+      .send({ inputs: { topic: 'tea' } });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: 'FORBIDDEN', error: expect.stringMatching(/Insufficient credits/) });
+    expect(res.body).toMatchObject({
+      code: 'FORBIDDEN',
+      error: expect.stringMatching(/Insufficient credits/),
+    });
     const runs = await stack.http.get('/v1/runs').set('x-api-key', stack.users.owner.key);
     expect(runs.body.pagination.total).toBe(1);
   });

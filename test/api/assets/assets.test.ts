@@ -9,12 +9,18 @@ describe('GET /v1/assets', () => {
   let quoteRun: string;
 
   const run = async (appId: string, inputs: Record<string, string>) => {
-    const started = await stack.http.post(`/v1/apps/${appId}/runs`).set('x-api-key', stack.users.owner.key).send({ inputs });
-    const waited = await stack.http.get(`/v1/runs/${started.body.data.runId}/wait?timeout=60`).set('x-api-key', stack.users.owner.key);
+    const started = await stack.http
+      .post(`/v1/apps/${appId}/runs`)
+      .set('x-api-key', stack.users.owner.key)
+      .send({ inputs });
+    const waited = await stack.http
+      .get(`/v1/runs/${started.body.data.runId}/wait?timeout=60`)
+      .set('x-api-key', stack.users.owner.key);
     expect(waited.body.data.status).toBe('completed');
     return started.body.data.runId as string;
   };
-  const get = (query: string, key = stack.users.owner.key) => stack.http.get(`/v1/assets${query}`).set('x-api-key', key);
+  const get = (query: string, key = stack.users.owner.key) =>
+    stack.http.get(`/v1/assets${query}`).set('x-api-key', key);
 
   beforeAll(async () => {
     stack = await createTestStack();
@@ -30,7 +36,12 @@ describe('GET /v1/assets', () => {
     expect(res.body.data.map((a: { runId: string }) => a.runId)).toEqual([quoteRun, postRun, postRun]);
     const times = res.body.data.map((a: { createdAt: string }) => a.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    for (const asset of res.body.data) expect(asset).toMatchObject({ id: expect.any(String), status: 'completed', outputType: expect.stringMatching(/image|text/) });
+    for (const asset of res.body.data)
+      expect(asset).toMatchObject({
+        id: expect.any(String),
+        status: 'completed',
+        outputType: expect.stringMatching(/image|text/),
+      });
   });
 
   test('filters by run and by type', async () => {
@@ -40,7 +51,9 @@ describe('GET /v1/assets', () => {
     expect(images.body.data.map((a: { outputType: string }) => a.outputType)).toEqual(['image', 'image']);
     expect(images.body.data.every((a: { cdnUrl: string }) => a.cdnUrl.includes('/cdn/runs/'))).toBe(true);
     const texts = await get(`?type=text&runId=${postRun}`);
-    expect(texts.body.data).toEqual([expect.objectContaining({ outputType: 'text', textContent: expect.any(String), cdnUrl: null })]);
+    expect(texts.body.data).toEqual([
+      expect.objectContaining({ outputType: 'text', textContent: expect.any(String), cdnUrl: null }),
+    ]);
   });
 
   test('pages with limit and offset', async () => {
@@ -73,7 +86,9 @@ describe('GET /v1/assets', () => {
     const part = await stack.http.get(path).set('Range', 'bytes=0-7').buffer(true);
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 0-7/${size}`);
-    expect(Buffer.from(part.body).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(Buffer.from(part.body).subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
     const tail = await stack.http.get(path).set('Range', 'bytes=-4').buffer(true);
     expect(tail.headers['content-range']).toBe(`bytes ${size - 4}-${size - 1}/${size}`);
     expect((await stack.http.get(path).set('Range', `bytes=${size}-`)).status).toBe(416);

@@ -2,8 +2,10 @@ import { createTestStack, type TestStack } from '../../support/stack';
 
 describe('GET|POST /v1/brand/kit', () => {
   let stack: TestStack;
-  const post = (body: object, key = stack.users.owner.key) => stack.http.post('/v1/brand/kit').set('x-api-key', key).send(body);
-  const get = (query = '', key = stack.users.owner.key) => stack.http.get(`/v1/brand/kit${query}`).set('x-api-key', key);
+  const post = (body: object, key = stack.users.owner.key) =>
+    stack.http.post('/v1/brand/kit').set('x-api-key', key).send(body);
+  const get = (query = '', key = stack.users.owner.key) =>
+    stack.http.get(`/v1/brand/kit${query}`).set('x-api-key', key);
 
   beforeAll(async () => {
     stack = await createTestStack({ workers: false });
@@ -15,10 +17,31 @@ describe('GET|POST /v1/brand/kit', () => {
   });
 
   test('adds elements to the active profile and versions them by type and name', async () => {
-    const voice = await post({ element_type: 'voice', name: 'Narrator', ref_kind: 'cloned_voice', ref_id: 'en-gb', spec: { rate: 160 } });
+    const voice = await post({
+      element_type: 'voice',
+      name: 'Narrator',
+      ref_kind: 'cloned_voice',
+      ref_id: 'en-gb',
+      spec: { rate: 160 },
+    });
     expect(voice.status).toBe(201);
-    expect(voice.body.data).toEqual({ id: expect.any(String), element_type: 'voice', name: 'Narrator', ref_kind: 'cloned_voice', ref_id: 'en-gb', spec: { rate: 160 }, version: 1, is_active: true });
-    const again = await post({ element_type: 'voice', name: 'Narrator', ref_kind: 'cloned_voice', ref_id: 'en-us', spec: { rate: 170 } });
+    expect(voice.body.data).toEqual({
+      id: expect.any(String),
+      element_type: 'voice',
+      name: 'Narrator',
+      ref_kind: 'cloned_voice',
+      ref_id: 'en-gb',
+      spec: { rate: 160 },
+      version: 1,
+      is_active: true,
+    });
+    const again = await post({
+      element_type: 'voice',
+      name: 'Narrator',
+      ref_kind: 'cloned_voice',
+      ref_id: 'en-us',
+      spec: { rate: 170 },
+    });
     expect(again.body.data).toMatchObject({ version: 2, is_active: true, ref_id: 'en-us' });
     await post({ element_type: 'motion_graphic', name: 'Lower third', spec: { colour: '#ff6600' } });
 
@@ -28,7 +51,11 @@ describe('GET|POST /v1/brand/kit', () => {
       ['Narrator', 2],
     ]);
     const all = (await get('?includeInactive=true')).body.data;
-    expect(all.filter((e: { name: string }) => e.name === 'Narrator').map((e: { version: number; is_active: boolean }) => [e.version, e.is_active])).toEqual([
+    expect(
+      all
+        .filter((e: { name: string }) => e.name === 'Narrator')
+        .map((e: { version: number; is_active: boolean }) => [e.version, e.is_active]),
+    ).toEqual([
       [2, true],
       [1, false],
     ]);

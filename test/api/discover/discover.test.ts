@@ -3,7 +3,8 @@ import { startFakeServer, type FakeServer } from '../../support/fake-providers';
 
 describe('POST /v1/apps/discover', () => {
   let api: TestApi;
-  const post = (body: object, a = api) => a.http.post('/v1/apps/discover').set('x-api-key', a.users.owner.key).send(body);
+  const post = (body: object, a = api) =>
+    a.http.post('/v1/apps/discover').set('x-api-key', a.users.owner.key).send(body);
   beforeAll(async () => {
     api = await createTestApi();
   });
@@ -13,8 +14,19 @@ describe('POST /v1/apps/discover', () => {
     const res = await post({ intent: 'an inspirational quote card for Instagram' });
     expect(res.status).toBe(200);
     const [top] = res.body.data.matches;
-    expect(top).toMatchObject({ name: 'Quote Card', relevanceScore: expect.any(Number), estimatedCredits: expect.any(Number), whyMatch: expect.any(String), capabilities: expect.objectContaining({ produces: expect.any(Array) }) });
-    expect(top.matchReasons[0]).toEqual({ source: expect.stringMatching(/^(name|description|frontmatter|capability|semantic)$/), field: expect.any(String), terms: expect.any(Array), explanation: expect.any(String) });
+    expect(top).toMatchObject({
+      name: 'Quote Card',
+      relevanceScore: expect.any(Number),
+      estimatedCredits: expect.any(Number),
+      whyMatch: expect.any(String),
+      capabilities: expect.objectContaining({ produces: expect.any(Array) }),
+    });
+    expect(top.matchReasons[0]).toEqual({
+      source: expect.stringMatching(/^(name|description|frontmatter|capability|semantic)$/),
+      field: expect.any(String),
+      terms: expect.any(Array),
+      explanation: expect.any(String),
+    });
     expect(res.body.data.intent).toEqual({ medium: 'image', summary: expect.any(String) });
     expect(res.body.data.matches.length).toBeLessThanOrEqual(5);
   });
@@ -41,9 +53,25 @@ describe('POST /v1/apps/discover with an embeddings model', () => {
     // Vectors that make every text look like "podcast": the semantic component must show in the reasons.
     server = await startFakeServer((req) => {
       const { input } = req.body as { input: string[] };
-      return { json: { object: 'list', data: input.map((text, index) => ({ object: 'embedding', index, embedding: /podcast/i.test(text) ? [1, 0] : [0.6, 0.8] })), model: 'm' } };
+      return {
+        json: {
+          object: 'list',
+          data: input.map((text, index) => ({
+            object: 'embedding',
+            index,
+            embedding: /podcast/i.test(text) ? [1, 0] : [0.6, 0.8],
+          })),
+          model: 'm',
+        },
+      };
     });
-    api = await createTestApi({ config: { EMBEDDINGS_PROVIDER: 'openai', OPENAI_BASE_URL: `${server.baseUrl}/v1`, OPENAI_API_KEY: 'sk-test' } });
+    api = await createTestApi({
+      config: {
+        EMBEDDINGS_PROVIDER: 'openai',
+        OPENAI_BASE_URL: `${server.baseUrl}/v1`,
+        OPENAI_API_KEY: 'sk-test',
+      },
+    });
   });
   afterAll(async () => {
     await api.close();
@@ -51,11 +79,19 @@ describe('POST /v1/apps/discover with an embeddings model', () => {
   });
 
   test('adds a semantic reason and embeds each app once', async () => {
-    const first = await api.http.post('/v1/apps/discover').set('x-api-key', api.users.owner.key).send({ intent: 'promote a podcast episode' });
+    const first = await api.http
+      .post('/v1/apps/discover')
+      .set('x-api-key', api.users.owner.key)
+      .send({ intent: 'promote a podcast episode' });
     expect(first.body.data.matches[0].name).toBe('Podcast Audiogram');
-    expect(first.body.data.matches[0].matchReasons).toContainEqual(expect.objectContaining({ source: 'semantic', field: 'embedding' }));
+    expect(first.body.data.matches[0].matchReasons).toContainEqual(
+      expect.objectContaining({ source: 'semantic', field: 'embedding' }),
+    );
     const sent = server.requests.length;
-    await api.http.post('/v1/apps/discover').set('x-api-key', api.users.owner.key).send({ intent: 'another podcast teaser' });
+    await api.http
+      .post('/v1/apps/discover')
+      .set('x-api-key', api.users.owner.key)
+      .send({ intent: 'another podcast teaser' });
     expect(server.requests.slice(sent).map((r) => (r.body as { input: string[] }).input.length)).toEqual([1]);
   });
 });

@@ -118,7 +118,13 @@ describe('a worker stopped in the middle of a run', () => {
 
     expect(midway(status(await eventually(nodes, (rows) => midway(status(rows)), 15_000)))).toBe(true);
     // The node is recorded running just before its activity starts: wait until the model is called.
-    expect(await eventually(() => images.calls.length - callsBefore, (calls) => calls === 1, 15_000)).toBe(1);
+    expect(
+      await eventually(
+        () => images.calls.length - callsBefore,
+        (calls) => calls === 1,
+        15_000,
+      ),
+    ).toBe(1);
 
     await stack.stopWorkers();
     expect(images.calls.at(-1)!.outcome).toBe('interrupted');

@@ -6,7 +6,8 @@ describe('the tRPC router at /trpc', () => {
   let stack: TestStack;
   const query = (path: string, input: unknown, key = stack.users.owner.key) =>
     stack.http.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`).set('x-api-key', key);
-  const mutate = (path: string, input: object) => stack.http.post(`/trpc/${path}`).set('x-api-key', stack.users.owner.key).send(input);
+  const mutate = (path: string, input: object) =>
+    stack.http.post(`/trpc/${path}`).set('x-api-key', stack.users.owner.key).send(input);
 
   beforeAll(async () => {
     stack = await createTestStack();

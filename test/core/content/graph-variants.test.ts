@@ -17,7 +17,10 @@ describe('withQualityGates', () => {
       ['qc_out_caption', ['caption']],
       ['out_caption', ['qc_out_caption']],
     ]);
-    expect(plan.outputs.map((o) => [o.label, o.type])).toEqual([['Image', 'image'], ['Caption', 'text']]);
+    expect(plan.outputs.map((o) => [o.label, o.type])).toEqual([
+      ['Image', 'image'],
+      ['Caption', 'text'],
+    ]);
   });
 
   test('leaves existing gates alone and keeps new ids unique', () => {
@@ -41,7 +44,10 @@ describe('withQualityGates', () => {
       },
     };
     const gated = withQualityGates(app, { minScore: 0.5, maxRetries: 1 });
-    expect(gated.graph.nodes.filter((n) => n.type === 'quality.check').map((n) => n.id)).toEqual(['qc_out', 'qc_out2_2']);
+    expect(gated.graph.nodes.filter((n) => n.type === 'quality.check').map((n) => n.id)).toEqual([
+      'qc_out',
+      'qc_out2_2',
+    ]);
     expect(() => compileGraph(gated.graph, gated.parameters)).not.toThrow();
   });
 });

@@ -3,7 +3,8 @@ import { readOutputFormat } from '../../../core/discovery/constraints';
 import { readIntent } from '../../../core/discovery/intent';
 import { FIXED_CATALOG } from './fixed-catalog';
 
-const ids = (intent: string, options = {}) => rankApps(intent, FIXED_CATALOG, options).matches.map((m) => m.appId);
+const ids = (intent: string, options = {}) =>
+  rankApps(intent, FIXED_CATALOG, options).matches.map((m) => m.appId);
 
 describe('rankApps', () => {
   test('ranks the app whose name and use cases the intent names first', () => {
@@ -17,8 +18,16 @@ describe('rankApps', () => {
     const top = rankApps('an inspirational quote card for Instagram', FIXED_CATALOG).matches[0];
     expect(top.matchReasons).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ source: 'name', field: 'name', terms: expect.arrayContaining(['quote', 'card']) }),
-        expect.objectContaining({ source: 'frontmatter', field: 'useCases', terms: expect.arrayContaining(['inspirational']) }),
+        expect.objectContaining({
+          source: 'name',
+          field: 'name',
+          terms: expect.arrayContaining(['quote', 'card']),
+        }),
+        expect.objectContaining({
+          source: 'frontmatter',
+          field: 'useCases',
+          terms: expect.arrayContaining(['inspirational']),
+        }),
         expect.objectContaining({ source: 'capability', field: 'outputs', terms: ['image'] }),
       ]),
     );
@@ -39,7 +48,9 @@ describe('rankApps', () => {
   test('an excluded intent pushes an app below apps that fit', () => {
     // "video" matches the blog app's excluded intents: the video app wins although "blog" names the other.
     const result = ids('a video for my blog');
-    expect(result.indexOf('app-reel')).toBeLessThan(result.indexOf('app-blog') === -1 ? Infinity : result.indexOf('app-blog'));
+    expect(result.indexOf('app-reel')).toBeLessThan(
+      result.indexOf('app-blog') === -1 ? Infinity : result.indexOf('app-blog'),
+    );
   });
 
   test('light stemming and synonyms match word forms the tags do not spell', () => {
@@ -57,7 +68,10 @@ describe('rankApps', () => {
   });
 
   test('the intent summary names the medium and platforms', () => {
-    expect(rankApps('a TikTok video ad', FIXED_CATALOG).intent).toEqual({ medium: 'video', summary: expect.stringContaining('for tiktok') });
+    expect(rankApps('a TikTok video ad', FIXED_CATALOG).intent).toEqual({
+      medium: 'video',
+      summary: expect.stringContaining('for tiktok'),
+    });
   });
 });
 
@@ -70,8 +84,14 @@ describe('discovery constraints', () => {
 
   test('outputFormat keeps apps with that modality or MIME type', () => {
     // The audiogram app outputs a video (and its cover image) too: it stays in wherever those fit.
-    expect(ids('a quote card or a video ad', { constraints: { outputFormat: 'video' } })).toEqual(['app-reel', 'app-podcast']);
-    expect(ids('a quote card or a video ad', { constraints: { outputFormat: 'mp4' } })).toEqual(['app-reel', 'app-podcast']);
+    expect(ids('a quote card or a video ad', { constraints: { outputFormat: 'video' } })).toEqual([
+      'app-reel',
+      'app-podcast',
+    ]);
+    expect(ids('a quote card or a video ad', { constraints: { outputFormat: 'mp4' } })).toEqual([
+      'app-reel',
+      'app-podcast',
+    ]);
     const png = ids('a quote card or an ad', { constraints: { outputFormat: 'image/png' } });
     expect(png[0]).toBe('app-quote');
     expect(png).not.toContain('app-reel');

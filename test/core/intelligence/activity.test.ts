@@ -22,7 +22,15 @@ describe('keywords', () => {
 
 describe('runEvent', () => {
   test('a social post run: output formats, its aspect ratio, topic keywords and the chosen style', () => {
-    expect(runEvent({ appId: 'app-1', createdAt: AT, inputs: { topic: 'Autumn latte art', style: 'Bold', aspect_ratio: '4:5' }, outputTypes: ['text', 'image'], parameters: SOCIAL_POST_PARAMS })).toEqual({
+    expect(
+      runEvent({
+        appId: 'app-1',
+        createdAt: AT,
+        inputs: { topic: 'Autumn latte art', style: 'Bold', aspect_ratio: '4:5' },
+        outputTypes: ['text', 'image'],
+        parameters: SOCIAL_POST_PARAMS,
+      }),
+    ).toEqual({
       source: 'run',
       at: AT,
       platform: 'all',
@@ -40,7 +48,13 @@ describe('runEvent', () => {
   });
 
   test('an app without declared parameters is read by input keys; copy and media inputs never become topics', () => {
-    const event = runEvent({ appId: 'gone', createdAt: AT, inputs: { prompt: 'Neon city skyline', palette: 'Neon', photo: 'https://x/y.png', quote: 'Be bold' }, outputTypes: ['video'], parameters: null });
+    const event = runEvent({
+      appId: 'gone',
+      createdAt: AT,
+      inputs: { prompt: 'Neon city skyline', palette: 'Neon', photo: 'https://x/y.png', quote: 'Be bold' },
+      outputTypes: ['video'],
+      parameters: null,
+    });
     expect(event.features).toEqual([
       { category: 'format', key: 'video', label: 'video' },
       { category: 'topic', key: 'neon', label: 'neon' },
@@ -53,7 +67,15 @@ describe('runEvent', () => {
 
 describe('publicationEvent', () => {
   test('a published video on its platform: platform, format, hashtags and caption keywords', () => {
-    expect(publicationEvent({ createdAt: AT, platform: 'Instagram', caption: 'Pour season is here #LatteArt #oatmilk', imageUrl: null, videoUrl: 'https://cdn/v.mp4' })).toEqual({
+    expect(
+      publicationEvent({
+        createdAt: AT,
+        platform: 'Instagram',
+        caption: 'Pour season is here #LatteArt #oatmilk',
+        imageUrl: null,
+        videoUrl: 'https://cdn/v.mp4',
+      }),
+    ).toEqual({
       source: 'publication',
       at: AT,
       platform: 'instagram',
@@ -71,6 +93,13 @@ describe('publicationEvent', () => {
   });
 
   test('a caption-only post without a platform is text on all', () => {
-    expect(publicationEvent({ createdAt: AT, platform: null, caption: null, imageUrl: null, videoUrl: null })).toEqual({ source: 'publication', at: AT, platform: 'all', features: [{ category: 'format', key: 'text', label: 'text' }] });
+    expect(
+      publicationEvent({ createdAt: AT, platform: null, caption: null, imageUrl: null, videoUrl: null }),
+    ).toEqual({
+      source: 'publication',
+      at: AT,
+      platform: 'all',
+      features: [{ category: 'format', key: 'text', label: 'text' }],
+    });
   });
 });

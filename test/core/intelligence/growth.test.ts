@@ -36,10 +36,19 @@ describe('parseGrowth', () => {
 
 describe('confidenceOf and confidenceWeight', () => {
   test('labels follow the sample size', () => {
-    expect([0, 4, 5, 19, 20, 500].map(confidenceOf)).toEqual(['low', 'low', 'medium', 'medium', 'high', 'high']);
+    expect([0, 4, 5, 19, 20, 500].map(confidenceOf)).toEqual([
+      'low',
+      'low',
+      'medium',
+      'medium',
+      'high',
+      'high',
+    ]);
   });
 
   test('weights read labels and 0..1 numbers; anything else counts as low', () => {
-    expect(['high', 'Medium', 'low', '0.9', '0.5', '0.1', '7', '', 'sure'].map(confidenceWeight)).toEqual([1, 0.7, 0.4, 1, 0.7, 0.4, 0.4, 0.4, 0.4]);
+    expect(['high', 'Medium', 'low', '0.9', '0.5', '0.1', '7', '', 'sure'].map(confidenceWeight)).toEqual([
+      1, 0.7, 0.4, 1, 0.7, 0.4, 0.4, 0.4, 0.4,
+    ]);
   });
 });

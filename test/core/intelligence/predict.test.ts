@@ -20,7 +20,10 @@ const trend = (t: Partial<RankedTrend> & { signal: string; growthValue: number }
 const BRAND: BrandContext = {
   profileId: 'p',
   name: 'Oat Co',
-  dna: BrandDna.parse({ guardrails: ['Never mention competitors'], performanceProfile: { topPatterns: [{ pattern: 'steam close-up' }], weakPatterns: ['stock photos'] } }),
+  dna: BrandDna.parse({
+    guardrails: ['Never mention competitors'],
+    performanceProfile: { topPatterns: [{ pattern: 'steam close-up' }], weakPatterns: ['stock photos'] },
+  }),
   identity: null,
   strategy: null,
   guidance: GuidancePackage.parse({ negativePrompts: ['discount codes'] }),
@@ -28,10 +31,20 @@ const BRAND: BrandContext = {
 
 describe('conceptFeatures', () => {
   test('a strong Instagram caption: hook, question, number, call to action, fitting length, hashtags and emoji', () => {
-    expect(conceptFeatures('Why does your latte art collapse? 3 fixes inside. Save this ☕ #latteart #oatmilk', 'instagram')).toEqual([
+    expect(
+      conceptFeatures(
+        'Why does your latte art collapse? 3 fixes inside. Save this ☕ #latteart #oatmilk',
+        'instagram',
+      ),
+    ).toEqual([
       { feature: 'hook', points: 8, note: 'opens with "why" within the first 8 words', suggestion: null },
       { feature: 'question', points: 3, note: 'asks a question, which invites replies', suggestion: null },
-      { feature: 'numbers', points: 4, note: 'a specific number makes the promise concrete', suggestion: null },
+      {
+        feature: 'numbers',
+        points: 4,
+        note: 'a specific number makes the promise concrete',
+        suggestion: null,
+      },
       { feature: 'call_to_action', points: 6, note: 'asks for an action ("save")', suggestion: null },
       { feature: 'length', points: 5, note: '13 words fits instagram (8-60)', suggestion: null },
       { feature: 'hashtags', points: 3, note: '2 hashtags help discovery on instagram', suggestion: null },
@@ -41,24 +54,70 @@ describe('conceptFeatures', () => {
 
   test('a flat LinkedIn line stuffed with hashtags: every problem is a risk with its advice', () => {
     expect(conceptFeatures('Our quarterly update #a #b #c #d #e', 'linkedin')).toEqual([
-      { feature: 'hook', points: -6, note: 'nothing in the first 8 words stops the scroll', suggestion: 'open with a question, a number or a direct "you" in the first 8 words' },
-      { feature: 'call_to_action', points: -4, note: 'no call to action', suggestion: 'end with one clear ask, e.g. "share your experience in the comments"' },
-      { feature: 'length', points: -5, note: '8 words is thin for linkedin (20-200 read best)', suggestion: 'add detail to reach 20-200 words' },
-      { feature: 'hashtags', points: -4, note: '5 hashtags is more than linkedin rewards (at most 3)', suggestion: 'keep at most 3' },
+      {
+        feature: 'hook',
+        points: -6,
+        note: 'nothing in the first 8 words stops the scroll',
+        suggestion: 'open with a question, a number or a direct "you" in the first 8 words',
+      },
+      {
+        feature: 'call_to_action',
+        points: -4,
+        note: 'no call to action',
+        suggestion: 'end with one clear ask, e.g. "share your experience in the comments"',
+      },
+      {
+        feature: 'length',
+        points: -5,
+        note: '8 words is thin for linkedin (20-200 read best)',
+        suggestion: 'add detail to reach 20-200 words',
+      },
+      {
+        feature: 'hashtags',
+        points: -4,
+        note: '5 hashtags is more than linkedin rewards (at most 3)',
+        suggestion: 'keep at most 3',
+      },
     ]);
   });
 });
 
 describe('platformFit', () => {
   test('native, weak and unknown pairs', () => {
-    expect(platformFit('tiktok', 'video')).toEqual({ feature: 'platform_fit', points: 15, note: 'video is a native format on tiktok', suggestion: null });
-    expect(platformFit('pinterest', 'audio')).toEqual({ feature: 'platform_fit', points: -12, note: 'audio travels poorly on pinterest', suggestion: 'image fits pinterest best' });
-    expect(platformFit('x', 'video')).toEqual({ feature: 'platform_fit', points: 4, note: 'video works on x', suggestion: 'text fits x better than video' });
-    expect(platformFit('myspace', 'image')).toEqual({ feature: 'platform_fit', points: 0, note: null, suggestion: 'no fit data for "myspace"; known platforms are tiktok, instagram, linkedin, facebook, x, youtube, pinterest' });
+    expect(platformFit('tiktok', 'video')).toEqual({
+      feature: 'platform_fit',
+      points: 15,
+      note: 'video is a native format on tiktok',
+      suggestion: null,
+    });
+    expect(platformFit('pinterest', 'audio')).toEqual({
+      feature: 'platform_fit',
+      points: -12,
+      note: 'audio travels poorly on pinterest',
+      suggestion: 'image fits pinterest best',
+    });
+    expect(platformFit('x', 'video')).toEqual({
+      feature: 'platform_fit',
+      points: 4,
+      note: 'video works on x',
+      suggestion: 'text fits x better than video',
+    });
+    expect(platformFit('myspace', 'image')).toEqual({
+      feature: 'platform_fit',
+      points: 0,
+      note: null,
+      suggestion:
+        'no fit data for "myspace"; known platforms are tiktok, instagram, linkedin, facebook, x, youtube, pinterest',
+    });
   });
 
   test('platform names are normalised', () => {
-    expect(['Instagram Reels', 'Twitter', 'YT', 'snapchat'].map(normalizePlatform)).toEqual(['instagram', 'x', 'youtube', 'snapchat']);
+    expect(['Instagram Reels', 'Twitter', 'YT', 'snapchat'].map(normalizePlatform)).toEqual([
+      'instagram',
+      'x',
+      'youtube',
+      'snapchat',
+    ]);
   });
 });
 
@@ -84,8 +143,21 @@ describe('predictPerformance', () => {
       platform: 'TikTok',
       modality: 'video',
       brand: BRAND,
-      patterns: [{ id: '1', title: 'Pours', modality: 'video', platform: 'tiktok', performanceScore: 80, winningPatterns: ['latte art pour'] }],
-      trends: [trend({ signal: 'latte art', platform: 'tiktok', growth: '+150%', growthValue: 1.5 }), trend({ signal: 'grainy film', platform: 'tiktok', category: 'visual_style', growthValue: 0.5 }), trend({ signal: 'oat', platform: 'instagram', growthValue: 2 })],
+      patterns: [
+        {
+          id: '1',
+          title: 'Pours',
+          modality: 'video',
+          platform: 'tiktok',
+          performanceScore: 80,
+          winningPatterns: ['latte art pour'],
+        },
+      ],
+      trends: [
+        trend({ signal: 'latte art', platform: 'tiktok', growth: '+150%', growthValue: 1.5 }),
+        trend({ signal: 'grainy film', platform: 'tiktok', category: 'visual_style', growthValue: 0.5 }),
+        trend({ signal: 'oat', platform: 'instagram', growthValue: 2 }),
+      ],
     });
     expect(prediction).toEqual({
       predictedScore: 100,
@@ -118,7 +190,16 @@ describe('predictPerformance', () => {
   });
 
   test('the whole prediction for a concept that breaks guardrails on the wrong platform, without evidence', () => {
-    expect(predictPerformance({ concept: 'Stock photos beside competitors, with discount codes', platform: 'pinterest', modality: 'audio', brand: BRAND, patterns: [], trends: [] })).toEqual({
+    expect(
+      predictPerformance({
+        concept: 'Stock photos beside competitors, with discount codes',
+        platform: 'pinterest',
+        modality: 'audio',
+        brand: BRAND,
+        patterns: [],
+        trends: [],
+      }),
+    ).toEqual({
       predictedScore: 7,
       confidence: 'medium',
       strengths: ['length: 7 words fits pinterest (5-40)'],
@@ -158,7 +239,11 @@ describe('predictPerformance', () => {
       modality: 'video',
       brand: null,
       patterns: [],
-      trends: [trend({ signal: 'grainy film', category: 'visual_style', growth: '-30%', growthValue: -0.3 }), trend({ signal: 'oat', platform: 'all', source: 'activity', growthValue: 3 }), trend({ signal: 'quiet luxury', growthValue: 1 })],
+      trends: [
+        trend({ signal: 'grainy film', category: 'visual_style', growth: '-30%', growthValue: -0.3 }),
+        trend({ signal: 'oat', platform: 'all', source: 'activity', growthValue: 3 }),
+        trend({ signal: 'quiet luxury', growthValue: 1 }),
+      ],
     });
     expect(p.risks).toContain('trends: leans on the fading visual style "grainy film" (-30% on instagram)');
     expect(p.suggestions).toEqual([

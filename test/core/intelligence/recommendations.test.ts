@@ -16,20 +16,50 @@ const event = (e: Partial<ActivityEvent> & { labels: [string, string][] }): Acti
   at: day(3),
   platform: 'all',
   ...e,
-  features: e.labels.map(([category, label]) => ({ category: category as 'topic', key: label.toLowerCase(), label })),
+  features: e.labels.map(([category, label]) => ({
+    category: category as 'topic',
+    key: label.toLowerCase(),
+    label,
+  })),
 });
-const trend = (t: Partial<RankedTrend> & { signal: string }): RankedTrend => ({ category: 'topic', platform: 'instagram', growth: '+150%', confidence: 'high', source: 'signal', growthValue: 1.5, score: 1.5, observedAt: day(1), ...t });
+const trend = (t: Partial<RankedTrend> & { signal: string }): RankedTrend => ({
+  category: 'topic',
+  platform: 'instagram',
+  growth: '+150%',
+  confidence: 'high',
+  source: 'signal',
+  growthValue: 1.5,
+  score: 1.5,
+  observedAt: day(1),
+  ...t,
+});
 
 describe('trendOpportunities', () => {
   test('rising imported trends nothing covers become opportunities; covered, falling and activity trends do not', () => {
-    const events = [event({ labels: [['topic', 'latte'], ['topic', 'art']] }), event({ source: 'publication', platform: 'tiktok', labels: [['hashtag', '#QuietLuxury']] })];
+    const events = [
+      event({
+        labels: [
+          ['topic', 'latte'],
+          ['topic', 'art'],
+        ],
+      }),
+      event({ source: 'publication', platform: 'tiktok', labels: [['hashtag', '#QuietLuxury']] }),
+    ];
     const trends = [
       trend({ signal: 'quiet luxury', category: 'visual_style', score: 0.6 }),
       trend({ signal: 'quiet luxury', category: 'visual_style', platform: 'tiktok' }),
       trend({ signal: 'Latte Art' }),
       trend({ signal: 'grainy film', growth: '-20%', growthValue: -0.2, score: -0.2 }),
       trend({ signal: 'oat', source: 'activity' }),
-      trend({ signal: 'vertical video', category: 'format', growth: 'new', confidence: 'low', growthValue: 1, score: 0.4, observedAt: day(4) }),
+      trend({
+        signal: 'vertical video',
+        category: 'format',
+        growth: 'new',
+        confidence: 'low',
+        growthValue: 1,
+        score: 0.4,
+        observedAt: day(4),
+      }),
     ];
     expect(trendOpportunities(WS, trends, events, 30)).toEqual([
       {
@@ -38,8 +68,16 @@ describe('trendOpportunities', () => {
         status: 'open',
         priority: 2,
         title: 'Make content on the rising visual style "quiet luxury"',
-        summary: '"quiet luxury" is up +150% on instagram (high confidence) and nothing you made or published there in the last 30 days covers it.',
-        data: { signal: 'quiet luxury', category: 'visual_style', platform: 'instagram', growth: '+150%', confidence: 'high', observedAt: day(1).toISOString() },
+        summary:
+          '"quiet luxury" is up +150% on instagram (high confidence) and nothing you made or published there in the last 30 days covers it.',
+        data: {
+          signal: 'quiet luxury',
+          category: 'visual_style',
+          platform: 'instagram',
+          growth: '+150%',
+          confidence: 'high',
+          observedAt: day(1).toISOString(),
+        },
         createdAt: day(1),
       },
       {
@@ -48,8 +86,17 @@ describe('trendOpportunities', () => {
         status: 'open',
         priority: 3,
         title: 'Make content on the rising format "vertical video"',
-        summary: '"vertical video" is new on instagram (low confidence) and nothing you made or published there in the last 30 days covers it.',
-        data: { signal: 'vertical video', category: 'format', platform: 'instagram', growth: 'new', confidence: 'low', modality: 'video', observedAt: day(4).toISOString() },
+        summary:
+          '"vertical video" is new on instagram (low confidence) and nothing you made or published there in the last 30 days covers it.',
+        data: {
+          signal: 'vertical video',
+          category: 'format',
+          platform: 'instagram',
+          growth: 'new',
+          confidence: 'low',
+          modality: 'video',
+          observedAt: day(4).toISOString(),
+        },
         createdAt: day(4),
       },
     ]);
@@ -61,12 +108,62 @@ describe('gapAnalysis', () => {
     workspaceId: WS,
     now: NOW,
     windowDays: 30,
-    events: [event({ labels: [['format', 'image'], ['topic', 'oat'], ['topic', 'latte']] }), event({ source: 'publication', platform: 'instagram', labels: [['format', 'image']] }), event({ at: day(45), labels: [['topic', 'berlin']] })],
+    events: [
+      event({
+        labels: [
+          ['format', 'image'],
+          ['topic', 'oat'],
+          ['topic', 'latte'],
+        ],
+      }),
+      event({ source: 'publication', platform: 'instagram', labels: [['format', 'image']] }),
+      event({ at: day(45), labels: [['topic', 'berlin']] }),
+    ],
     objectives: [
-      { id: 'o-served', brandProfileId: 'p1', type: 'growth', statement: 'Double signups for the oat latte', priority: 1, scopeKey: 'global', startsAt: null, endsAt: null, createdAt: day(60) },
-      { id: 'o-gap', brandProfileId: 'p1', type: 'awareness', statement: 'Grow awareness of our cold brew in Berlin', priority: 2, scopeKey: 'campaign:summer', startsAt: null, endsAt: null, createdAt: day(50) },
-      { id: 'o-metric', brandProfileId: 'p1', type: 'engagement', statement: 'Increase engagement', priority: 4, scopeKey: 'global', startsAt: null, endsAt: null, createdAt: day(40) },
-      { id: 'o-future', brandProfileId: 'p1', type: 'launch', statement: 'Launch pumpkin spice', priority: 1, scopeKey: 'global', startsAt: day(-5), endsAt: null, createdAt: day(10) },
+      {
+        id: 'o-served',
+        brandProfileId: 'p1',
+        type: 'growth',
+        statement: 'Double signups for the oat latte',
+        priority: 1,
+        scopeKey: 'global',
+        startsAt: null,
+        endsAt: null,
+        createdAt: day(60),
+      },
+      {
+        id: 'o-gap',
+        brandProfileId: 'p1',
+        type: 'awareness',
+        statement: 'Grow awareness of our cold brew in Berlin',
+        priority: 2,
+        scopeKey: 'campaign:summer',
+        startsAt: null,
+        endsAt: null,
+        createdAt: day(50),
+      },
+      {
+        id: 'o-metric',
+        brandProfileId: 'p1',
+        type: 'engagement',
+        statement: 'Increase engagement',
+        priority: 4,
+        scopeKey: 'global',
+        startsAt: null,
+        endsAt: null,
+        createdAt: day(40),
+      },
+      {
+        id: 'o-future',
+        brandProfileId: 'p1',
+        type: 'launch',
+        statement: 'Launch pumpkin spice',
+        priority: 1,
+        scopeKey: 'global',
+        startsAt: day(-5),
+        endsAt: null,
+        createdAt: day(10),
+      },
     ],
     channels: [
       { id: 'c-ig', platform: 'instagram', createdAt: day(90) },
@@ -89,8 +186,17 @@ describe('gapAnalysis', () => {
         status: 'open',
         priority: 2,
         title: 'No content for the objective "Grow awareness of our cold brew in Berlin"',
-        summary: 'Nothing made or published in the last 30 days mentions "cold", "brew", "berlin"; plan content that serves this awareness objective.',
-        data: { gap: 'objective', objectiveId: 'o-gap', brandProfileId: 'p1', objectiveType: 'awareness', statement: 'Grow awareness of our cold brew in Berlin', subjectTerms: ['cold', 'brew', 'berlin'], campaignId: 'summer' },
+        summary:
+          'Nothing made or published in the last 30 days mentions "cold", "brew", "berlin"; plan content that serves this awareness objective.',
+        data: {
+          gap: 'objective',
+          objectiveId: 'o-gap',
+          brandProfileId: 'p1',
+          objectiveType: 'awareness',
+          statement: 'Grow awareness of our cold brew in Berlin',
+          subjectTerms: ['cold', 'brew', 'berlin'],
+          campaignId: 'summer',
+        },
         createdAt: day(50),
       },
       {
@@ -100,7 +206,12 @@ describe('gapAnalysis', () => {
         priority: 2,
         title: 'Nothing published on linkedin in the last 30 days',
         summary: `You have 2 connected linkedin accounts and the last post went out ${day(70).toISOString().slice(0, 10)}.`,
-        data: { gap: 'platform', platform: 'linkedin', channelIds: ['c-li1', 'c-li2'], lastPublishedAt: day(70).toISOString() },
+        data: {
+          gap: 'platform',
+          platform: 'linkedin',
+          channelIds: ['c-li1', 'c-li2'],
+          lastPublishedAt: day(70).toISOString(),
+        },
         createdAt: day(70),
       },
       {
@@ -129,19 +240,53 @@ describe('gapAnalysis', () => {
   test('an objective without a subject is a gap only when nothing at all was made', () => {
     const quiet = gapAnalysis({ ...base, events: [], channels: [], modalities: [] });
     expect(quiet.map((r) => r.data.objectiveId)).toEqual(['o-served', 'o-gap', 'o-metric']);
-    expect(quiet[2].summary).toBe('Nothing was made or published in the last 30 days; plan content that serves this engagement objective.');
+    expect(quiet[2].summary).toBe(
+      'Nothing was made or published in the last 30 days; plan content that serves this engagement objective.',
+    );
   });
 });
 
 describe('optimizations', () => {
-  const stats = (s: Partial<AppRunStats>): AppRunStats => ({ appId: 'app', appName: 'App', finished: 10, failed: 0, completed: 10, retriedRuns: 0, extraAttempts: 0, lastFailedAt: null, lastRetriedAt: null, topError: null, ...s });
+  const stats = (s: Partial<AppRunStats>): AppRunStats => ({
+    appId: 'app',
+    appName: 'App',
+    finished: 10,
+    failed: 0,
+    completed: 10,
+    retriedRuns: 0,
+    extraAttempts: 0,
+    lastFailedAt: null,
+    lastRetriedAt: null,
+    topError: null,
+    ...s,
+  });
 
   test('failure rates and quality retries above their thresholds, with enough runs', () => {
     const result = optimizations(
       WS,
       [
-        stats({ appId: 'flaky', appName: 'Flaky', finished: 4, failed: 2, completed: 2, lastFailedAt: day(2), topError: 'timeout', retriedRuns: 2, extraAttempts: 5, lastRetriedAt: day(3) }),
-        stats({ appId: 'ok', appName: 'Ok', finished: 10, failed: 2, completed: 8, lastFailedAt: day(1), retriedRuns: 2, lastRetriedAt: day(1) }),
+        stats({
+          appId: 'flaky',
+          appName: 'Flaky',
+          finished: 4,
+          failed: 2,
+          completed: 2,
+          lastFailedAt: day(2),
+          topError: 'timeout',
+          retriedRuns: 2,
+          extraAttempts: 5,
+          lastRetriedAt: day(3),
+        }),
+        stats({
+          appId: 'ok',
+          appName: 'Ok',
+          finished: 10,
+          failed: 2,
+          completed: 8,
+          lastFailedAt: day(1),
+          retriedRuns: 2,
+          lastRetriedAt: day(1),
+        }),
         stats({ appId: 'new', appName: 'New', finished: 2, failed: 2, completed: 0, lastFailedAt: day(1) }),
       ],
       30,
@@ -153,8 +298,18 @@ describe('optimizations', () => {
         status: 'open',
         priority: 1,
         title: '"Flaky" fails 50% of its runs',
-        summary: '2 of 4 runs failed in the last 30 days; most often: "timeout". Check its inputs and providers before running it again.',
-        data: { issue: 'failure_rate', appId: 'flaky', appName: 'Flaky', windowDays: 30, runs: 4, failed: 2, failureRate: 0.5, topError: 'timeout' },
+        summary:
+          '2 of 4 runs failed in the last 30 days; most often: "timeout". Check its inputs and providers before running it again.',
+        data: {
+          issue: 'failure_rate',
+          appId: 'flaky',
+          appName: 'Flaky',
+          windowDays: 30,
+          runs: 4,
+          failed: 2,
+          failureRate: 0.5,
+          topError: 'timeout',
+        },
         createdAt: day(2),
       },
       {
@@ -163,8 +318,18 @@ describe('optimizations', () => {
         status: 'open',
         priority: 3,
         title: '"Flaky" often needs quality retries',
-        summary: '2 of 4 runs in the last 30 days needed quality retries (5 extra attempts). Sharpen its prompt or brand guidance, or review the quality threshold.',
-        data: { issue: 'quality_retries', appId: 'flaky', appName: 'Flaky', windowDays: 30, runs: 4, retriedRuns: 2, retryRate: 0.5, extraAttempts: 5 },
+        summary:
+          '2 of 4 runs in the last 30 days needed quality retries (5 extra attempts). Sharpen its prompt or brand guidance, or review the quality threshold.',
+        data: {
+          issue: 'quality_retries',
+          appId: 'flaky',
+          appName: 'Flaky',
+          windowDays: 30,
+          runs: 4,
+          retriedRuns: 2,
+          retryRate: 0.5,
+          extraAttempts: 5,
+        },
         createdAt: day(3),
       },
     ]);
@@ -172,8 +337,27 @@ describe('optimizations', () => {
 });
 
 describe('selectRecommendations', () => {
-  const rec = (key: string, priority: number, days: number, data: Record<string, unknown>): Recommendation => ({ id: key, type: 'gap_analysis', status: 'open', priority, title: key, summary: '', data, createdAt: day(days) });
-  const all = [rec('c', 2, 5, { platform: 'linkedin' }), rec('a', 1, 9, { appId: 'x' }), rec('d', 2, 1, { platform: 'Instagram', modality: 'image' }), rec('b', 2, 1, { campaignId: 'spring' })];
+  const rec = (
+    key: string,
+    priority: number,
+    days: number,
+    data: Record<string, unknown>,
+  ): Recommendation => ({
+    id: key,
+    type: 'gap_analysis',
+    status: 'open',
+    priority,
+    title: key,
+    summary: '',
+    data,
+    createdAt: day(days),
+  });
+  const all = [
+    rec('c', 2, 5, { platform: 'linkedin' }),
+    rec('a', 1, 9, { appId: 'x' }),
+    rec('d', 2, 1, { platform: 'Instagram', modality: 'image' }),
+    rec('b', 2, 1, { campaignId: 'spring' }),
+  ];
 
   test('orders by priority, then newest evidence, then id; limit cuts', () => {
     expect(selectRecommendations(all, {}, 10).map((r) => r.id)).toEqual(['a', 'b', 'd', 'c']);

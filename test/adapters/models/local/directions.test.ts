@@ -17,15 +17,33 @@ describe('splitDirections', () => {
 
 describe('local models and refinement directions', () => {
   test('text never repeats the directive word and follows its tone', async () => {
-    const text = await localText.generate({ prompt: 'Write an ad script about oat-milk latte. Revision: make it more playful', purpose: 'script', variation: 1 });
+    const text = await localText.generate({
+      prompt: 'Write an ad script about oat-milk latte. Revision: make it more playful',
+      purpose: 'script',
+      variation: 1,
+    });
     expect(text).not.toMatch(/Revision/);
-    const plain = await localText.generate({ prompt: 'Write an ad script about oat-milk latte', purpose: 'script', variation: 1 });
+    const plain = await localText.generate({
+      prompt: 'Write an ad script about oat-milk latte',
+      purpose: 'script',
+      variation: 1,
+    });
     expect(text).not.toBe(plain);
   });
 
   test('images take the direction as art direction, not as words on the picture', async () => {
-    const base = await localImage.generate({ prompt: 'bold poster about green tea', width: 320, height: 320, variation: 1 });
-    const revised = await localImage.generate({ prompt: 'bold poster about green tea. Revision: make it red', width: 320, height: 320, variation: 1 });
+    const base = await localImage.generate({
+      prompt: 'bold poster about green tea',
+      width: 320,
+      height: 320,
+      variation: 1,
+    });
+    const revised = await localImage.generate({
+      prompt: 'bold poster about green tea. Revision: make it red',
+      width: 320,
+      height: 320,
+      variation: 1,
+    });
     const mean = async (png: Buffer) => (await sharp(png).stats()).channels.map((c) => c.mean);
     const [r1, g1] = await mean(base);
     const [r2, g2] = await mean(revised);
