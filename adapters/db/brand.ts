@@ -11,6 +11,7 @@ import {
   type TrendSignal,
 } from '../../core/brand/brand-context';
 import type { BrandObjectiveRow, BrandProfileRow, Database } from './schema';
+import { importContentPatterns } from './intelligence';
 
 export type BrandPart = 'dna' | 'identity' | 'strategy' | 'guidance';
 
@@ -191,35 +192,11 @@ export async function recentTrends(
   return q.orderBy('observed_at', 'desc').limit(filter.limit).execute();
 }
 
-export async function insertTrendSignal(
-  db: Kysely<Database>,
-  workspaceId: string | null,
-  s: TrendSignal,
-): Promise<void> {
-  await db
-    .insertInto('trend_signals')
-    .values({ id: newId(), workspace_id: workspaceId, ...s })
-    .execute();
-}
-
+/** One performance pattern of a workspace (the import of several is in intelligence.ts). */
 export async function insertContentPattern(
   db: Kysely<Database>,
   workspaceId: string,
   p: Omit<TopPattern, 'id'> & { brandProfileId?: string | null },
-): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('content_patterns')
-    .values({
-      id,
-      workspace_id: workspaceId,
-      brand_profile_id: p.brandProfileId ?? null,
-      title: p.title,
-      modality: p.modality,
-      platform: p.platform,
-      performance_score: p.performanceScore,
-      winning_patterns: JSON.stringify(p.winningPatterns),
-    })
-    .execute();
-  return id;
+): Promise<void> {
+  await importContentPatterns(db, workspaceId, [{ ...p, brandProfileId: p.brandProfileId ?? null }]);
 }
