@@ -1,0 +1,138 @@
+import { join } from 'node:path';
+import { composeVideo, concatClips, imageToClip, textClip } from '../../../../adapters/models/local/video';
+import { estimateCaptionCues } from '../../../../adapters/models/local/captions';
+import {
+  expectFaststart,
+  ffmpegChildren,
+  ffprobe,
+  frameColor,
+  makeClip,
+  makeImage,
+  makeScratch,
+  makeTone,
+} from './media-kit';
+
+describe('local video', () => {
+  const scratch = makeScratch();
+  const file = (name: string) => join(scratch.dir, name);
+  afterAll(() => scratch.cleanup());
+
+  test('imageToClip animates a picture into an H.264 clip of the asked size and length', async () => {
+    const image = await makeImage(file('still.png'), 640, 480);
+    const clip = await imageToClip({
+      imagePath: image,
+      outPath: file('zoom.mp4'),
+      seconds: 2,
+      width: 360,
+      height: 640,
+      motion: 'zoom-in',
+      preset: 'ultrafast',
+    });
+    const probed = ffprobe(clip.path);
+    expect(probed.video).toMatchObject({ codec_name: 'h264', width: 360, height: 640, pix_fmt: 'yuv420p' });
+    expect(probed.duration).toBeCloseTo(2, 0);
+    expect(clip).toMatchObject({ width: 360, height: 640, mimeType: 'video/mp4' });
+    expectFaststart(clip.path);
+    // Zooming in on the centre: the magenta circle fills more of the last frame than of the first.
+    const [r0] = await frameColor(clip.path, 0);
+    const [r1] = await frameColor(clip.path, 1.9);
+    expect(r1).toBeGreaterThan(r0);
+  });
+
+  test('textClip draws animated text over a background colour', async () => {
+    const clip = await textClip({
+      text: 'Fresh bread, every morning',
+      outPath: file('title.mp4'),
+      seconds: 2,
+      width: 320,
+      height: 320,
+      background: '#1e3a8a',
+      animation: 'fade',
+      preset: 'ultrafast',
+    });
+    expect(ffprobe(clip.path).video).toMatchObject({ codec_name: 'h264', width: 320, height: 320 });
+    const [r, g, b] = await frameColor(clip.path, 1.5);
+    expect(b).toBeGreaterThan(r);
+    expect(b).toBeGreaterThan(g);
+  });
+
+  test('concatClips joins clips with a cross-fade that shortens the total by the overlap', async () => {
+    const a = makeClip(file('a.mp4'), 2, 320, 240, 'red');
+    const b = makeClip(file('b.mp4'), 2, 320, 240, 'blue');
+    const joined = await concatClips({
+      clipPaths: [a, b],
+      outPath: file('joined.mp4'),
+      transition: 'fade',
+      transitionSeconds: 0.5,
+      preset: 'ultrafast',
+    });
+    expect(ffprobe(joined.path).duration).toBeCloseTo(3.5, 0);
+    const [rStart, , bStart] = await frameColor(joined.path, 0.5);
+    const [rEnd, , bEnd] = await frameColor(joined.path, 3.2);
+    expect(rStart).toBeGreaterThan(bStart);
+    expect(bEnd).toBeGreaterThan(rEnd);
+  });
+
+  test('composeVideo mixes the voiceover, follows its length, burns captions and writes AAC with faststart', async () => {
+    const clip = makeClip(file('c.mp4'), 2, 360, 640, 'gray');
+    const voice = makeTone(file('voice.m4a'), 3);
+    const captions = estimateCaptionCues('Fresh bread every morning at the corner bakery', 3);
+    const plain = await composeVideo({
+      clips: [clip],
+      voiceoverPath: voice,
+      outPath: file('plain.mp4'),
+      width: 360,
+      height: 640,
+      preset: 'ultrafast',
+    });
+    const video = await composeVideo({
+      clips: [clip],
+      voiceoverPath: voice,
+      captions,
+      outPath: file('composed.mp4'),
+      width: 360,
+      height: 640,
+      preset: 'ultrafast',
+    });
+    const probed = ffprobe(video.path);
+    expect(probed.video).toMatchObject({ codec_name: 'h264', width: 360, height: 640 });
+    expect(probed.audio).toMatchObject({ codec_name: 'aac' });
+    expect(probed.duration).toBeCloseTo(3, 0);
+    expectFaststart(video.path);
+    // Captions are white text near the bottom: that band is brighter with them than without.
+    const band = async (path: string) => (await frameColor(path, 1)).reduce((s, c) => s + c, 0);
+    expect(await band(video.path)).not.toBeCloseTo(await band(plain.path), 0);
+  });
+
+  test('an abort stops ffmpeg promptly and leaves no child process', async () => {
+    const image = await makeImage(file('long.png'), 640, 480);
+    const controller = new AbortController();
+    const started = Date.now();
+    const render = imageToClip({
+      imagePath: image,
+      outPath: file('long.mp4'),
+      seconds: 60,
+      width: 1080,
+      height: 1920,
+      motion: 'zoom-in',
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 500);
+    await expect(render).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(ffmpegChildren()).toEqual([]);
+  });
+
+  test("a missing input is the caller's fault (MediaInputError)", async () => {
+    await expect(
+      imageToClip({
+        imagePath: file('nope.png'),
+        outPath: file('x.mp4'),
+        seconds: 1,
+        width: 320,
+        height: 320,
+      }),
+    ).rejects.toMatchObject({ name: 'MediaInputError' });
+  });
+});
