@@ -92,6 +92,7 @@ export function videoActivities(deps: ActivityDeps) {
             width,
             height,
             transition: config.transition,
+            waveform: config.waveform,
             ...progress,
           });
           return storeMedia(

@@ -45,6 +45,8 @@ const videoCompose = z.object({
   longEdge: z.number().int().min(256).max(1920).default(1920),
   captions: z.boolean().default(true),
   transition: z.enum(['none', 'fade', 'slide']).default('fade'),
+  /** Draws the voiceover's waveform over the picture (audiograms). */
+  waveform: z.boolean().default(false),
 });
 const audioTts = z.object({
   text: template.optional(),

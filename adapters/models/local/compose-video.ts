@@ -7,7 +7,7 @@ import { FONT_DIR } from './drawtext';
 import type { FfmpegInput } from './ffmpeg';
 import { AAC_OUTPUT_OPTIONS, h264OutputOptions, requireDuration, runFfmpeg } from './ffmpeg';
 import { MediaInputError } from './media-errors';
-import { assertSize, filterPath, withTempDir } from './media-params';
+import { assertSize, even, filterPath, withTempDir } from './media-params';
 import type { Transition } from './video-graph';
 import { joinFilter, normaliseFilter } from './video-graph';
 import type { RenderOptions, VideoResult } from './video-output';
@@ -26,6 +26,8 @@ export interface ComposeVideoOptions extends RenderOptions {
   transitionSeconds?: number;
   /** Level of the music under a voiceover, 0..1, before ducking. */
   musicVolume?: number;
+  /** Draws the voiceover's waveform over the picture (audiograms). */
+  waveform?: boolean;
 }
 
 const MUSIC_FADE_OUT_SECONDS = 1.5;
@@ -61,10 +63,25 @@ export async function composeVideo(options: ComposeVideoOptions): Promise<VideoR
   await withTempDir(async (dir) => {
     const subtitles = captions.length ? await writeCaptions(dir, captions, width, height) : undefined;
     const finish = finishVideo(target - joined.durationSeconds, subtitles);
+    // The waveform reads the voiceover as one more input, so the audio graph stays as it is.
+    const wave =
+      options.waveform && voiceoverPath
+        ? waveformFilter(clips.length + audio.inputs.length, width, height, fps)
+        : null;
     await runFfmpeg({
       ...options,
-      inputs: [...clips.map((path) => ({ path })), ...audio.inputs],
-      filterComplex: [...normalised, joined.filter, `[j]${finish}[v]`, audio.filter].join(';'),
+      inputs: [
+        ...clips.map((path) => ({ path })),
+        ...audio.inputs,
+        ...(wave && voiceoverPath ? [{ path: voiceoverPath }] : []),
+      ],
+      filterComplex: [
+        ...normalised,
+        joined.filter,
+        `[j]${finish}[${wave ? 'base' : 'v'}]`,
+        ...(wave ? [wave] : []),
+        audio.filter,
+      ].join(';'),
       outputOptions: [
         ...['-map', '[v]', '-map', '[a]', '-t', target.toFixed(3)],
         ...h264OutputOptions({ ...options, fps }),
@@ -74,6 +91,16 @@ export async function composeVideo(options: ComposeVideoOptions): Promise<VideoR
     });
   });
   return videoResult(outPath);
+}
+
+/** A white line waveform of the voice across the frame, above the captions, over `[base]`, labelled [v]. */
+function waveformFilter(inputIndex: number, width: number, height: number, fps: number): string {
+  const waveHeight = even(height * 0.18);
+  const top = even(height * 0.6);
+  return [
+    `[${inputIndex}:a]showwaves=s=${width}x${waveHeight}:mode=cline:rate=${fps}:colors=white,format=yuva420p,colorchannelmixer=aa=0.85[wave]`,
+    `[base][wave]overlay=0:${top}:eof_action=pass[v]`,
+  ].join(';');
 }
 
 function assertCue(cue: CaptionCue, i: number): void {

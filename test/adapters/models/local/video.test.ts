@@ -104,6 +104,31 @@ describe('local video', () => {
     expect(await band(video.path)).not.toBeCloseTo(await band(plain.path), 0);
   });
 
+  test('composeVideo draws the voiceover waveform over the picture when asked', async () => {
+    const clip = makeClip(file('w.mp4'), 2, 360, 360, 'black');
+    const voice = makeTone(file('wave-voice.m4a'), 2, 220);
+    const flat = await composeVideo({
+      clips: [clip],
+      voiceoverPath: voice,
+      outPath: file('flat.mp4'),
+      width: 360,
+      height: 360,
+      preset: 'ultrafast',
+    });
+    const wave = await composeVideo({
+      clips: [clip],
+      voiceoverPath: voice,
+      outPath: file('wave.mp4'),
+      width: 360,
+      height: 360,
+      preset: 'ultrafast',
+      waveform: true,
+    });
+    const brightness = async (path: string) => (await frameColor(path, 1)).reduce((s, c) => s + c, 0);
+    expect(await brightness(wave.path)).toBeGreaterThan((await brightness(flat.path)) + 1);
+    expect(ffprobe(wave.path).duration).toBeCloseTo(2, 0);
+  });
+
   test('an abort stops ffmpeg promptly and leaves no child process', async () => {
     const image = await makeImage(file('long.png'), 640, 480);
     const controller = new AbortController();
