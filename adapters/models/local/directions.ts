@@ -1,4 +1,4 @@
-/** Refinement appends `Revision: <feedback>` to a prompt (core/select-refinement.ts). */
+/** Refinement appends `Revision: <feedback>` to a prompt (core/refinement-prompt.ts). */
 const DIRECTION = /[.\s]*\bRevision:\s*([^]*?)(?=[.\s]*\bRevision:|$)/g;
 
 /**
