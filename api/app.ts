@@ -22,6 +22,8 @@ import { estimateRouter } from './apps/estimate';
 import { composeRouter } from './compose/routes';
 import { brandKitRouter } from './brand/kit';
 import { trpc } from './trpc/mount';
+import { buildOpenApiDocument } from './openapi/document';
+import { publicUrl } from '../core/config';
 import { discoverRouter } from './discover/routes';
 import { contentRouter } from './content/routes';
 import { templatesRouter } from './templates/routes';
@@ -54,6 +56,14 @@ export function createApp(deps: ApiDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   const v1 = new Router({ prefix: '/v1' });
   for (const router of V1_ROUTERS.map((make) => make(deps))) v1.use(router.routes());
+  let openApi: Record<string, unknown> | undefined;
+  v1.get('/openapi.json', (ctx) => {
+    const routes = v1.stack.flatMap((layer) =>
+      layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
+    );
+    openApi ??= buildOpenApiDocument(routes, publicUrl(deps.config));
+    ctx.body = openApi;
+  });
   const v1Stack = compose<Koa.Context>([
     requestId(),
     errorEnvelope({ logger: deps.logger }),

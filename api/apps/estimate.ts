@@ -8,7 +8,7 @@ import type { ApiDeps } from '../deps';
 import { parseWith, uuidParam } from '../validate';
 import { loadUsableApp } from './app-store';
 
-const EstimateBody = z.object({
+export const EstimateBody = z.object({
   outputs: z.array(z.string().min(1)).max(50).optional(),
   inputs: z.record(z.string(), z.unknown()).optional(),
 });

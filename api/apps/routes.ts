@@ -8,12 +8,12 @@ import { parseWith, uuidParam } from '../validate';
 import { compileRow, loadUsableApp, ownership } from './app-store';
 import { presentAppDetail, presentAppSummary, presentAppWorkflow } from './presenter';
 
-const ListQuery = z.object({
+export const ListQuery = z.object({
   search: z.string().max(200).optional(),
   // `?limit=` is no limit: coerced as it is, the empty string would become 0 and hide every public app.
   limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1000).optional()),
 });
-const VisibilityBody = z.object({ visibility: z.enum(VISIBILITIES as [string, ...string[]]) });
+export const VisibilityBody = z.object({ visibility: z.enum(VISIBILITIES as [string, ...string[]]) });
 
 export function appsRouter(deps: ApiDeps): Router {
   const router = new Router();

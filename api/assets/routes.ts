@@ -7,7 +7,7 @@ import type { AssetRow } from '../../adapters/db/schema';
 import type { ApiDeps } from '../deps';
 import { parseWith } from '../validate';
 
-const AssetsQuery = z.object({
+export const AssetsQuery = z.object({
   runId: z.string().optional(),
   type: z.enum(['image', 'video', 'audio', 'text']).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),

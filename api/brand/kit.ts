@@ -8,7 +8,7 @@ import type { ApiDeps } from '../deps';
 import { parseWith } from '../validate';
 import { resolveProfile } from './routes';
 
-const KitElementBody = z.object({
+export const KitElementBody = z.object({
   brandProfileId: z.string().nullable().optional(),
   element_type: z.enum(['voice', 'avatar', 'character', 'motion_graphic']),
   name: z.string().trim().min(1).max(120),
@@ -16,7 +16,7 @@ const KitElementBody = z.object({
   ref_id: z.string().max(200).nullable().default(null),
   spec: z.record(z.string(), z.unknown()).default({}),
 });
-const KitQuery = z.object({
+export const KitQuery = z.object({
   brandProfileId: z.string().optional(),
   includeInactive: z.enum(['true', 'false']).default('false'),
 });

@@ -25,13 +25,13 @@ import type { BrandObjectiveRow, BrandProfileRow } from '../../adapters/db/schem
 import type { ApiDeps } from '../deps';
 import { parseWith } from '../validate';
 
-const PARTS: Record<Exclude<BrandPart, 'guidance'> | 'guidance', z.ZodType> = {
+export const PARTS: Record<Exclude<BrandPart, 'guidance'> | 'guidance', z.ZodType> = {
   dna: BrandDna,
   identity: BrandIdentity,
   strategy: BrandStrategy,
   guidance: GuidancePackage,
 };
-const PatternsQuery = z.object({
+export const PatternsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
   platform: z.string().max(40).optional(),
   modality: z.string().max(20).optional(),

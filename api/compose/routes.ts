@@ -13,7 +13,7 @@ import { parseWith } from '../validate';
 import { assertWebhookUrl } from '../runs/start-run';
 import { startCompose } from './start-compose';
 
-const ComposeBody = z.object({
+export const ComposeBody = z.object({
   formatId: z.string().min(1),
   script: z.string().max(5000).optional(),
   runId: z.string().optional(),

@@ -7,7 +7,7 @@ import { parseWith } from '../validate';
 import { usableApps } from './candidates';
 import { semanticScorer, type SemanticScorer } from './semantic';
 
-const DiscoverBody = z.object({
+export const DiscoverBody = z.object({
   intent: z.string().trim().min(1, 'intent is required').max(2000),
   constraints: z
     .object({

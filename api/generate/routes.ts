@@ -8,7 +8,7 @@ import { parseWith } from '../validate';
 import { loadUsableApp } from '../apps/app-store';
 import { assertWebhookUrl, startRun } from '../runs/start-run';
 
-const GenerateImageBody = z.object({
+export const GenerateImageBody = z.object({
   prompt: z.string().trim().min(1, 'prompt is required').max(4000),
   /** `auto` leaves the choice to the service: square. */
   aspectRatio: z

@@ -8,11 +8,11 @@ import type { ApiDeps } from '../deps';
 import { parseWith, uuidParam } from '../validate';
 import { refineRun } from './refine-run';
 
-const FeedbackBody = z.object({
+export const FeedbackBody = z.object({
   feedback: z.string().trim().min(1, 'feedback is required').max(FEEDBACK_MAX_LENGTH),
 });
 /** How long the answer waits for the refined revision; 0 answers at once with the run queued. */
-const FeedbackQuery = z.object({
+export const FeedbackQuery = z.object({
   timeout: z.coerce.number().int().min(0).max(WAIT_TIMEOUT_MAX_SECONDS).default(WAIT_TIMEOUT_DEFAULT_SECONDS),
 });
 

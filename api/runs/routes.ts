@@ -20,7 +20,7 @@ import { waitForRun } from './follow-run';
 import { streamRun } from './stream';
 
 const jsonObject = z.record(z.string(), z.unknown());
-const RunBody = z.object({
+export const RunBody = z.object({
   inputs: jsonObject.default({}),
   inputOverrides: jsonObject.default({}),
   applyBrand: z.boolean().optional(),
@@ -28,14 +28,14 @@ const RunBody = z.object({
   test: z.boolean().optional(),
   outputs: z.array(z.string().min(1)).max(50).optional(),
 });
-const ListQuery = z.object({
+export const ListQuery = z.object({
   appId: z.string().optional(),
   status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']).optional(),
   source: z.enum(['api', 'content', 'compose', 'generate']).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
   offset: z.coerce.number().int().min(0).default(0),
 });
-const WaitQuery = z.object({
+export const WaitQuery = z.object({
   timeout: z.coerce
     .number()
     .int()
@@ -43,7 +43,7 @@ const WaitQuery = z.object({
     .max(WAIT_TIMEOUT_MAX_SECONDS)
     .default(WAIT_TIMEOUT_DEFAULT_SECONDS),
 });
-const ApprovalBody = z.object({
+export const ApprovalBody = z.object({
   decision: z.enum(['approve', 'reject']),
   comment: z.string().max(2000).optional(),
 });

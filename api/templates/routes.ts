@@ -9,7 +9,7 @@ import { findWorkspaceTemplate, listWorkspaceTemplates } from '../../adapters/db
 import type { ApiDeps } from '../deps';
 import { parseWith } from '../validate';
 
-const ListQuery = z.object({ category: z.enum(TEMPLATE_CATEGORIES).optional() });
+export const ListQuery = z.object({ category: z.enum(TEMPLATE_CATEGORIES).optional() });
 
 export const presentTemplate = (t: ContentTemplate, isBuiltIn: boolean) => ({
   id: t.id,

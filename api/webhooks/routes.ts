@@ -6,11 +6,11 @@ import { findRun } from '../../adapters/db/runs';
 import type { ApiDeps } from '../deps';
 import { parseWith, uuidParam } from '../validate';
 
-const VerifyBody = z.object({
+export const VerifyBody = z.object({
   body: z.string(),
   headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
 });
-const DeliveriesQuery = z.object({ runId: z.string() });
+export const DeliveriesQuery = z.object({ runId: z.string() });
 
 export function webhooksRouter(deps: ApiDeps): Router {
   const router = new Router();

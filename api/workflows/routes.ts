@@ -6,7 +6,7 @@ import { parseWith } from '../validate';
 import { presentAppDetail } from '../apps/presenter';
 import { generateWorkflow } from './generate-workflow';
 
-const GenerateBody = z.object({
+export const GenerateBody = z.object({
   instruction: z.string().trim().min(1, 'instruction is required').max(4000),
   name: z.string().trim().min(1).max(120).optional(),
   baseAppId: z.string().optional(),
