@@ -12,8 +12,8 @@ import { filterPath } from './media-params';
 export const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
 export const FONT_FILE = `${FONT_DIR}/DejaVuSans-Bold.ttf`;
 
-// Average advance of DejaVu Sans Bold, in em, for mixed-case text: enough to wrap without measuring.
-const CHAR_WIDTH_EM = 0.62;
+// A generous average advance of DejaVu Sans Bold, in em (digits and capitals are wide): wrap without measuring.
+const CHAR_WIDTH_EM = 0.68;
 const LINE_HEIGHT_EM = 1.25;
 const MIN_FONT_SIZE = 12;
 
@@ -109,6 +109,8 @@ export function drawtext({
   const options = [
     fontOption(),
     `textfile=${filterPath(textFile)}`,
+    // Caller text is literal: no %{...} expansion, no backslash escapes.
+    'expansion=none',
     `fontsize=${fontSize}`,
     `fontcolor=${color}`,
     `shadowcolor=black@0.45`,
