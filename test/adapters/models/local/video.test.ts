@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { composeVideo, concatClips, imageToClip, textClip } from '../../../../adapters/models/local/video';
 import { estimateCaptionCues } from '../../../../adapters/models/local/captions';
@@ -143,7 +144,7 @@ describe('local video', () => {
       signal: controller.signal,
     });
     setTimeout(() => controller.abort(), 500);
-    await expect(render).rejects.toThrow();
+    await expect(render).rejects.toMatchObject({ name: 'AbortError' });
     expect(Date.now() - started).toBeLessThan(10_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(ffmpegChildren()).toEqual([]);
@@ -159,5 +160,163 @@ describe('local video', () => {
         height: 320,
       }),
     ).rejects.toMatchObject({ name: 'MediaInputError' });
+  });
+
+  test.each(['slide-up', 'typewriter'] as const)(
+    'textClip %s starts bare and ends with the text drawn',
+    async (animation) => {
+      const clip = await textClip({
+        text: 'Open 100% {daily}',
+        outPath: file(`${animation}.mp4`),
+        seconds: 1.5,
+        width: 320,
+        height: 320,
+        background: ['#000000', '#000000'],
+        animation,
+        preset: 'ultrafast',
+      });
+      const light = async (t: number) => (await frameColor(clip.path, t)).reduce((s, c) => s + c, 0);
+      const end = await light(1.4);
+      expect(end).toBeGreaterThan(10);
+      expect(await light(0)).toBeLessThan(end / 3);
+    },
+  );
+
+  test('concatClips cuts or slides between clips of different sizes at the asked size', async () => {
+    const a = makeClip(file('wide.mp4'), 1, 320, 180, 'red');
+    const b = makeClip(file('tall.mp4'), 1, 180, 320, 'blue');
+    const cut = await concatClips({
+      clipPaths: [a, b],
+      outPath: file('cut.mp4'),
+      width: 240,
+      height: 240,
+      preset: 'ultrafast',
+    });
+    const slid = await concatClips({
+      clipPaths: [a, b],
+      outPath: file('slid.mp4'),
+      transition: 'slide',
+      transitionSeconds: 0.4,
+      preset: 'ultrafast',
+    });
+    expect(ffprobe(cut.path).video).toMatchObject({ width: 240, height: 240 });
+    expect(ffprobe(cut.path).duration).toBeCloseTo(2, 1);
+    expect(ffprobe(slid.path).video).toMatchObject({ width: 320, height: 180 });
+    expect(ffprobe(slid.path).duration).toBeCloseTo(1.6, 1);
+  });
+
+  test('composeVideo without a voiceover lasts as long as the clips, with music or a silent track', async () => {
+    const clip = makeClip(file('m.mp4'), 1.5, 320, 320, 'navy');
+    const music = makeTone(file('music.m4a'), 0.5, 330);
+    const withMusic = await composeVideo({
+      clips: [clip, clip],
+      musicPath: music,
+      outPath: file('music.mp4'),
+      width: 320,
+      height: 320,
+      preset: 'ultrafast',
+    });
+    const silent = await composeVideo({
+      clips: [clip],
+      outPath: file('silent.mp4'),
+      width: 320,
+      height: 320,
+      preset: 'ultrafast',
+    });
+    // The 0.5 s music loops under the whole 3 s.
+    expect(ffprobe(withMusic.path)).toMatchObject({
+      duration: expect.closeTo(3, 1),
+      audio: { codec_name: 'aac' },
+    });
+    expect(ffprobe(silent.path)).toMatchObject({
+      duration: expect.closeTo(1.5, 1),
+      audio: { codec_name: 'aac' },
+    });
+  });
+
+  test('composeVideo ducks music under a voiceover longer than the clips, freezing the last frame', async () => {
+    const clip = makeClip(file('short.mp4'), 1, 320, 320, 'olive');
+    const voice = makeTone(file('long-voice.m4a'), 2.5, 200);
+    const music = makeTone(file('bed.m4a'), 4, 500);
+    const video = await composeVideo({
+      clips: [clip],
+      voiceoverPath: voice,
+      musicPath: music,
+      outPath: file('ducked.mp4'),
+      width: 320,
+      height: 320,
+      preset: 'ultrafast',
+    });
+    const probed = ffprobe(video.path);
+    expect(probed.duration).toBeCloseTo(2.5, 1);
+    expect(probed.audio).toMatchObject({ codec_name: 'aac' });
+    expect(await frameColor(video.path, 2.3)).toEqual(await frameColor(video.path, 0.9));
+  });
+
+  test('progress is reported as rising percentages up to the end', async () => {
+    const image = await makeImage(file('progress.png'), 320, 240);
+    const seen: number[] = [];
+    await imageToClip({
+      imagePath: image,
+      outPath: file('progress.mp4'),
+      seconds: 3,
+      width: 640,
+      height: 640,
+      motion: 'pan-left',
+      onProgress: (p) => seen.push(p),
+    });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).toEqual([...seen].sort((x, y) => x - y));
+    expect(seen.every((p) => p >= 0 && p <= 100)).toBe(true);
+  });
+
+  test('an abort rejects with AbortError, even before ffmpeg has started', async () => {
+    const image = await makeImage(file('early.png'), 320, 240);
+    const controller = new AbortController();
+    const render = imageToClip({
+      imagePath: image,
+      outPath: file('early.mp4'),
+      seconds: 30,
+      width: 1080,
+      height: 1920,
+      signal: controller.signal,
+    });
+    controller.abort();
+    await expect(render).rejects.toMatchObject({ name: 'AbortError' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ffmpegChildren()).toEqual([]);
+  });
+
+  test.each([
+    ['a picture given as the voiceover (no duration)', 'png'],
+    ['a file that is not media', 'txt'],
+  ])("%s is the caller's fault (MediaInputError)", async (_name, kind) => {
+    const clip = makeClip(file('ok.mp4'), 1, 320, 320);
+    const bad = kind === 'png' ? await makeImage(file('voice.png'), 32, 32) : file('voice.txt');
+    if (kind === 'txt') writeFileSync(bad, 'not audio at all');
+    const render = composeVideo({
+      clips: [clip],
+      voiceoverPath: bad,
+      outPath: file('bad.mp4'),
+      width: 320,
+      height: 320,
+    });
+    await expect(render).rejects.toMatchObject({ name: 'MediaInputError' });
+  });
+
+  test.each([
+    ['odd width', { width: 321 }],
+    ['an unsafe colour', { background: 'red:s=1x1' }],
+    ['zero seconds', { seconds: 0 }],
+  ])('textClip refuses %s with a MediaInputError', async (_name, override) => {
+    const render = textClip({
+      text: 'x',
+      outPath: file('bad-title.mp4'),
+      seconds: 1,
+      width: 320,
+      height: 320,
+      ...override,
+    });
+    await expect(render).rejects.toMatchObject({ name: 'MediaInputError' });
   });
 });
