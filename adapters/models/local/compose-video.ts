@@ -36,7 +36,7 @@ const AUDIO_FORMAT = 'aformat=sample_rates=44100:channel_layouts=stereo';
 /**
  * The final video: clips joined, voiceover and ducked music mixed, captions burned in.
  * 1. measure every input; the video lasts as long as the voiceover, else as long as the clips;
- * 2. normalise and join the clips, freeze the last frame if they end before the voiceover (-t trims);
+ * 2. normalise the clips, freeze the last one if they end before the voiceover (-t trims), join them;
  * 3. burn captions from a generated ASS file, mix the audio, encode H.264/AAC with faststart.
  */
 export async function composeVideo(options: ComposeVideoOptions): Promise<VideoResult> {
@@ -48,21 +48,19 @@ export async function composeVideo(options: ComposeVideoOptions): Promise<VideoR
   const voice = voiceoverPath ? await requireDuration(voiceoverPath, 'voiceover') : undefined;
   if (musicPath) await requireDuration(musicPath, 'music');
 
+  const transition = options.transition ?? 'none';
+  const transitionSeconds = options.transitionSeconds ?? 0.5;
   const labels = clips.map((_, i) => `n${i}`);
+  const clipsSeconds = joinFilter(labels, durations, transition, transitionSeconds, 'j').durationSeconds;
+  const target = voice ?? clipsSeconds;
   const normalised = labels.map((label, i) => normaliseFilter(`${i}:v`, width, height, fps, label));
-  const joined = joinFilter(
-    labels,
-    durations,
-    options.transition ?? 'none',
-    options.transitionSeconds ?? 0.5,
-    'j',
-  );
-  const target = voice ?? joined.durationSeconds;
+  const freeze = freezeLastClip(labels, durations, target - clipsSeconds);
+  const joined = joinFilter(freeze.labels, freeze.durations, transition, transitionSeconds, 'j');
   const audio = audioGraph(clips.length, { voiceoverPath, musicPath }, target, options.musicVolume ?? 0.25);
 
   await withTempDir(async (dir) => {
     const subtitles = captions.length ? await writeCaptions(dir, captions, width, height) : undefined;
-    const finish = finishVideo(target - joined.durationSeconds, subtitles);
+    const finish = burnCaptions(subtitles);
     // The waveform reads the voiceover as one more input, so the audio graph stays as it is.
     const wave =
       options.waveform && voiceoverPath
@@ -77,6 +75,7 @@ export async function composeVideo(options: ComposeVideoOptions): Promise<VideoR
       ],
       filterComplex: [
         ...normalised,
+        ...freeze.filters,
         joined.filter,
         `[j]${finish}[${wave ? 'base' : 'v'}]`,
         ...(wave ? [wave] : []),
@@ -120,16 +119,28 @@ async function writeCaptions(
   return path;
 }
 
-/** Freezes the last frame when the clips are shorter than the voiceover, then burns in the captions. */
-function finishVideo(missingSeconds: number, subtitlesPath?: string): string {
-  const steps: string[] = [];
-  if (missingSeconds > 0)
-    steps.push(`tpad=stop_mode=clone:stop_duration=${(missingSeconds + 0.5).toFixed(3)}`);
-  if (subtitlesPath) {
-    const fonts = existsSync(FONT_DIR) ? `:fontsdir=${FONT_DIR}` : '';
-    steps.push(`subtitles=filename=${subtitlesPath}${fonts}`);
-  }
-  return steps.length ? steps.join(',') : 'null';
+/**
+ * Holds the last clip's final frame for as long as the clips fall short of the voiceover (plus slack
+ * that -t trims). It pads the clip before the join because tpad after xfade does not extend the
+ * joined stream (ffmpeg 5.1: the video ended at the clips' length).
+ */
+export function freezeLastClip(labels: string[], durations: number[], missingSeconds: number) {
+  if (missingSeconds <= 0) return { labels, durations, filters: [] as string[] };
+  const last = labels.length - 1;
+  const padSeconds = missingSeconds + 0.5;
+  return {
+    labels: [...labels.slice(0, last), `${labels[last]}f`],
+    durations: [...durations.slice(0, last), durations[last] + padSeconds],
+    filters: [
+      `[${labels[last]}]tpad=stop_mode=clone:stop_duration=${padSeconds.toFixed(3)}[${labels[last]}f]`,
+    ],
+  };
+}
+
+function burnCaptions(subtitlesPath?: string): string {
+  if (!subtitlesPath) return 'null';
+  const fonts = existsSync(FONT_DIR) ? `:fontsdir=${FONT_DIR}` : '';
+  return `subtitles=filename=${subtitlesPath}${fonts}`;
 }
 
 interface AudioGraph {

@@ -12,6 +12,7 @@ export interface ProbedStream {
   width?: number;
   height?: number;
   pix_fmt?: string;
+  duration?: string;
 }
 
 export interface Probed {

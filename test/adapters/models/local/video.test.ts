@@ -319,4 +319,23 @@ describe('local video', () => {
     });
     await expect(render).rejects.toMatchObject({ name: 'MediaInputError' });
   });
+
+  test('regression: a video stream cross-faded before a longer voiceover lasts as long as the voiceover', async () => {
+    // tpad after xfade did not extend the stream: the picture stopped at the clips' end, the audio went on.
+    const a = makeClip(file('x1.mp4'), 1, 320, 320, 'red');
+    const b = makeClip(file('x2.mp4'), 1, 320, 320, 'blue');
+    const voice = makeTone(file('x-voice.m4a'), 3);
+    const video = await composeVideo({
+      clips: [a, b],
+      voiceoverPath: voice,
+      transition: 'fade',
+      outPath: file('x.mp4'),
+      width: 320,
+      height: 320,
+      preset: 'ultrafast',
+    });
+    expect(Number(ffprobe(video.path).video?.duration)).toBeCloseTo(3, 1);
+    const [r, , blue] = await frameColor(video.path, 2.8);
+    expect(blue).toBeGreaterThan(r);
+  });
 });
