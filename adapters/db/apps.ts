@@ -20,14 +20,12 @@ export async function syncCatalogApps(db: Kysely<Database>, apps: AppDefinition[
         updated_at: new Date(),
       })
       .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet({
-            name: app.name,
-            description: app.description,
-            definition: JSON.stringify(app),
-            updated_at: new Date(),
-          }),
+        oc.column('id').doUpdateSet({
+          name: app.name,
+          description: app.description,
+          definition: JSON.stringify(app),
+          updated_at: new Date(),
+        }),
       )
       .execute();
   }
