@@ -120,6 +120,11 @@ step_media_tools() {
   for tool in ffmpeg ffprobe espeak-ng; do
     command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
   done
+  # Captions, title cards and rendered images all set text in DejaVu Sans.
+  if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ]; then
+    say "installing fonts-dejavu-core (DejaVu fonts missing)"
+    apt_install fonts-dejavu-core
+  fi
   if [ "${#missing[@]}" = 0 ]; then
     say "ffmpeg, ffprobe, espeak-ng present"
     return
