@@ -3,7 +3,8 @@ import type { AudioTtsConfig } from '../core/node-types';
 import type { NodeOutput, NodeTask } from '../core/run-types';
 import type { ActivityDeps } from './deps';
 import { classifyFailures, invalidNodeInput } from './failures';
-import { heartbeatWhile, mediaProgress, parentsOf, withWorkDir } from './media-inputs';
+import { heartbeatWhile, mediaProgress, parentsOf } from './media-inputs';
+import { withTempDir } from '../adapters/models/local/media-params';
 import { storeMedia } from './store-output';
 
 export function audioActivities(deps: ActivityDeps) {
@@ -11,7 +12,7 @@ export function audioActivities(deps: ActivityDeps) {
     /** audio.tts: speaks the node's text, or its first text parent, with the speech model. */
     async audioTts(task: NodeTask): Promise<NodeOutput> {
       return classifyFailures(() =>
-        withWorkDir(async (dir) => {
+        withTempDir(async (dir) => {
           const config = task.node.config as AudioTtsConfig;
           const parentText = parentsOf(task, 'text')[0];
           const text = (config.text?.trim() || (parentText?.kind === 'text' ? parentText.text : '')).trim();

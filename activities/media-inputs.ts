@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Context } from '@temporalio/activity';
 import { safeFetch } from '../adapters/http/safe-fetch';
 import { IMAGE_FETCH_LIMIT_BYTES } from '../core/limits';
@@ -43,16 +40,6 @@ export async function readStored(deps: ActivityDeps, key: string): Promise<Buffe
 /** Parent outputs of one modality, in edge order. */
 export function parentsOf(task: NodeTask, modality: NodeOutput['modality']): NodeOutput[] {
   return task.parents.map((p) => p.output).filter((o) => o.modality === modality);
-}
-
-/** A scratch folder for tools that want paths; removed afterwards whatever happens. */
-export async function withWorkDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'atelier-node-'));
-  try {
-    return await fn(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }
 
 /** How often an activity waiting on a model says it is alive; the worker batches these for the server. */

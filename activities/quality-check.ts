@@ -5,7 +5,8 @@ import { scoreOutput, type MeasuredOutput, type QualityScore } from '../core/qua
 import type { NodeOutput } from '../core/run-types';
 import type { ActivityDeps } from './deps';
 import { classifyFailures } from './failures';
-import { readStored, withWorkDir } from './media-inputs';
+import { readStored } from './media-inputs';
+import { withTempDir } from '../adapters/models/local/media-params';
 
 export interface QualityCheckInput {
   runId: string;
@@ -31,7 +32,7 @@ export function qualityActivities(deps: ActivityDeps) {
         meanStdev,
       };
     }
-    return withWorkDir(async (dir) => {
+    return withTempDir(async (dir) => {
       const path = join(dir, 'media');
       await deps.storage.downloadToFile(output.ref.key, path);
       const info = await probeMedia(path);

@@ -9,7 +9,8 @@ import type { NodeOutput, NodeTask } from '../core/run-types';
 import type { ActivityDeps } from './deps';
 import { classifyFailures, invalidNodeInput } from './failures';
 import { aspectRatioOf } from './image-nodes';
-import { imageInput, mediaProgress, parentsOf, readStored, withWorkDir } from './media-inputs';
+import { imageInput, mediaProgress, parentsOf, readStored } from './media-inputs';
+import { withTempDir } from '../adapters/models/local/media-params';
 import { storeMedia } from './store-output';
 
 const IMAGE_CLIP_SECONDS = 5;
@@ -25,7 +26,7 @@ export function videoActivities(deps: ActivityDeps) {
     /** video.generate: an input image animated with camera motion, else an animated title card of the prompt. */
     async videoGenerate(task: NodeTask): Promise<NodeOutput> {
       return classifyFailures(() =>
-        withWorkDir(async (dir) => {
+        withTempDir(async (dir) => {
           const config = task.node.config as VideoGenerateConfig;
           const seconds = secondsOf(config.seconds);
           const { width, height } = dimensionsFor(aspectRatioOf(config.aspectRatio, '9:16'), config.longEdge);
@@ -69,7 +70,7 @@ export function videoActivities(deps: ActivityDeps) {
     /** video.compose: clips (and images) joined, voiceover mixed, captions burned in: H.264/AAC mp4 with faststart. */
     async videoCompose(task: NodeTask): Promise<NodeOutput> {
       return classifyFailures(() =>
-        withWorkDir(async (dir) => {
+        withTempDir(async (dir) => {
           const config = task.node.config as VideoComposeConfig;
           const { width, height } = dimensionsFor(aspectRatioOf(config.aspectRatio, '9:16'), config.longEdge);
           const progress = mediaProgress();

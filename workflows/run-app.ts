@@ -170,6 +170,17 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
     const minScore = Number(node.config.minScore);
     const maxRetries = Number(node.config.maxRetries);
     const parentNode = byId.get(parent.id)!;
+    const recordUpstream = (output: NodeOutput, attempts: number) =>
+      records.recordNode({
+        runId: input.runId,
+        nodeId: parentNode.id,
+        nodeType: parentNode.type,
+        revision: input.revision,
+        status: 'completed',
+        output,
+        error: null,
+        attempts,
+      });
     const options = {
       ...nodeActivityOptions('quality.check', input.mediaTaskQueue),
       summary: `quality.check "${node.label}"`,
@@ -191,32 +202,13 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
       }));
       const retried = await callNodeActivity(parentNode, inputs, attempt);
       const result = await score(retried);
-      await records.recordNode({
-        runId: input.runId,
-        nodeId: parentNode.id,
-        nodeType: parentNode.type,
-        revision: input.revision,
-        status: 'completed',
-        output: retried,
-        error: null,
-        attempts: attempt,
-      });
+      await recordUpstream(retried, attempt);
       if (result.score > best.score) best = { output: retried, score: result.score };
       last = retried;
       attempts = attempt;
     }
     // The upstream node's record (and its asset) must show the output that was kept, not the last try.
-    if (best.output !== last)
-      await records.recordNode({
-        runId: input.runId,
-        nodeId: parentNode.id,
-        nodeType: parentNode.type,
-        revision: input.revision,
-        status: 'completed',
-        output: best.output,
-        error: null,
-        attempts,
-      });
+    if (best.output !== last) await recordUpstream(best.output, attempts);
     return best.output;
   };
 

@@ -12,12 +12,9 @@ export function presentAppSummary(app: LoadedApp) {
 }
 
 export function presentAppDetail(app: LoadedApp) {
+  const { capabilities, ...summary } = presentAppSummary(app);
   return {
-    appId: app.row.id,
-    name: app.row.name,
-    description: app.row.description,
-    isPublic: app.row.visibility === 'public',
-    visibility: app.row.visibility,
+    ...summary,
     parameters: app.definition.parameters.map((p) => ({
       id: p.id,
       name: p.name,
@@ -33,7 +30,7 @@ export function presentAppDetail(app: LoadedApp) {
     })),
     outputs: app.plan.outputs.map((o) => ({ index: o.index, label: o.label, type: o.type })),
     frontmatter: app.definition.frontmatter,
-    capabilities: app.capabilities,
+    capabilities,
   };
 }
 
