@@ -41,4 +41,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Domain code is pure: workflows import it, so it may not reach Node, I/O or the layers above it.
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'child_process', 'os', 'stream'],
+              message: 'core/ is pure domain code: no Node built-ins.',
+            },
+            {
+              group: ['**/adapters/**', '**/api/**', '**/activities/**', '**/workflows/**', '**/worker/**'],
+              message: 'core/ imports nothing from the layers above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import type { AudioTtsConfig } from '../core/node-types';
-import type { NodeOutput, NodeTask } from '../core/run-types';
+import type { AudioTtsConfig } from '../core/graph/node-types';
+import type { NodeOutput, NodeTask } from '../core/run/run-types';
 import type { ActivityDeps } from './deps';
 import { classifyFailures, invalidNodeInput } from './failures';
 import { heartbeatWhile, mediaProgress, parentsOf } from './media-inputs';
-import { withTempDir } from '../adapters/models/local/media-params';
+import { withTempDir } from '../adapters/media/media-params';
 import { storeMedia } from './store-output';
 
 export function audioActivities(deps: ActivityDeps) {

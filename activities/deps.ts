@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { NodeCosts } from '../core/credits';
+import type { NodeCosts } from '../core/billing/credits';
 import type { Database } from '../adapters/db/schema';
 import type { EventBus } from '../adapters/events/bus';
 import type { Models } from '../adapters/models/providers';

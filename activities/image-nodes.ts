@@ -4,10 +4,10 @@ import {
   dimensionsFor,
   editImage,
   type AspectRatio,
-} from '../adapters/models/local/image-edit';
+} from '../adapters/media/image-edit';
 import { describeComposition } from '../adapters/models/local/alt-text';
-import type { ImageEditConfig, ImageGenerateConfig } from '../core/node-types';
-import type { NodeOutput, NodeTask } from '../core/run-types';
+import type { ImageEditConfig, ImageGenerateConfig } from '../core/graph/node-types';
+import type { NodeOutput, NodeTask } from '../core/run/run-types';
 import type { ActivityDeps } from './deps';
 import { classifyFailures, invalidNodeInput } from './failures';
 import { fetchImage, heartbeatWhile, imageInput } from './media-inputs';

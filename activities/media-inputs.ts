@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { safeFetch } from '../adapters/http/safe-fetch';
 import { IMAGE_FETCH_LIMIT_BYTES } from '../core/limits';
-import type { NodeOutput, NodeTask } from '../core/run-types';
+import type { NodeOutput, NodeTask } from '../core/run/run-types';
 import type { ActivityDeps } from './deps';
 import { invalidNodeInput } from './failures';
 

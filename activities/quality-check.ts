@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { probeMedia } from '../adapters/models/local/ffmpeg';
-import { scoreOutput, type MeasuredOutput, type QualityScore } from '../core/quality-score';
-import type { NodeOutput } from '../core/run-types';
+import { probeMedia } from '../adapters/media/ffmpeg';
+import { scoreOutput, type MeasuredOutput, type QualityScore } from '../core/run/quality-score';
+import type { NodeOutput } from '../core/run/run-types';
 import type { ActivityDeps } from './deps';
 import { classifyFailures } from './failures';
 import { readStored } from './media-inputs';
-import { withTempDir } from '../adapters/models/local/media-params';
+import { withTempDir } from '../adapters/media/media-params';
 
 export interface QualityCheckInput {
   runId: string;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { newId } from '../core/ids';
-import type { Modality } from '../core/modality';
-import type { NodeOutput, NodeTask, OutputMetadata } from '../core/run-types';
+import type { Modality } from '../core/graph/modality';
+import type { NodeOutput, NodeTask, OutputMetadata } from '../core/run/run-types';
 import type { ActivityDeps } from './deps';
 
 const EXTENSIONS: Record<string, string> = {

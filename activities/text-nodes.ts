@@ -1,5 +1,5 @@
-import type { TextGenerateConfig } from '../core/node-types';
-import type { NodeOutput, NodeTask } from '../core/run-types';
+import type { TextGenerateConfig } from '../core/graph/node-types';
+import type { NodeOutput, NodeTask } from '../core/run/run-types';
 import type { ActivityDeps } from './deps';
 import { classifyFailures } from './failures';
 import { storeText } from './store-output';

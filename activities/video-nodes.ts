@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { dimensionsFor } from '../adapters/models/local/image-edit';
-import { composeVideo, imageToClip, textClip } from '../adapters/models/local/video';
-import { estimateCaptionCues } from '../adapters/models/local/captions';
-import { probeMedia } from '../adapters/models/local/ffmpeg';
-import type { VideoComposeConfig, VideoGenerateConfig } from '../core/node-types';
-import type { NodeOutput, NodeTask } from '../core/run-types';
+import { dimensionsFor } from '../adapters/media/image-edit';
+import { composeVideo, imageToClip, textClip } from '../adapters/media/video-clip';
+import { estimateCaptionCues } from '../adapters/media/captions';
+import { probeMedia } from '../adapters/media/ffmpeg';
+import type { VideoComposeConfig, VideoGenerateConfig } from '../core/graph/node-types';
+import type { NodeOutput, NodeTask } from '../core/run/run-types';
 import type { ActivityDeps } from './deps';
 import { classifyFailures, invalidNodeInput } from './failures';
 import { aspectRatioOf } from './image-nodes';
 import { imageInput, mediaProgress, parentsOf, readStored } from './media-inputs';
-import { withTempDir } from '../adapters/models/local/media-params';
+import { withTempDir } from '../adapters/media/media-params';
 import { storeMedia } from './store-output';
 
 const IMAGE_CLIP_SECONDS = 5;

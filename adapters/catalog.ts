@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppDefinition } from '../core/app-definition';
-import { compileGraph, GraphCompileError } from '../core/compile-graph';
+import { AppDefinition } from '../core/app/app-definition';
+import { compileGraph, GraphCompileError } from '../core/graph/compile-graph';
 import { ComposeFormat } from '../core/compose/compose-format';
 import { z } from 'zod';
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { publicUrl, type Config } from '../core/config';
-import { nodeCosts, type NodeCosts } from '../core/credits';
+import { nodeCosts, type NodeCosts } from '../core/billing/credits';
 import { openDatabase, type DatabaseHandle } from './db/connect';
 import { prepareDatabase } from './db/prepare';
 import { signingKeyStore } from './db/signing-keys';

@@ -7,7 +7,7 @@ import type { EventBus } from '../adapters/events/bus';
 import type { RunEngine } from '../adapters/temporal/run-engine';
 import type { SigningKey } from '../adapters/webhooks/signing';
 import type { Storage } from '../adapters/storage/storage';
-import type { NodeCosts } from '../core/credits';
+import type { NodeCosts } from '../core/billing/credits';
 import type { Publishing } from './publishing/publish';
 
 /** Everything the API needs from the outside, passed in by the entry point (or a test). */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalogApps } from '../adapters/catalog';
-import { compileApp } from '../core/compiled-app';
+import { compileApp } from '../core/app/compiled-app';
 import { draftInputs } from '../core/content/draft-inputs';
 import {
   planContent,
@@ -15,7 +15,7 @@ import {
   type ContentRequest,
 } from '../core/content/plan-content';
 import { gatherGuidance } from '../core/content/prompt-guidance';
-import { DEFAULT_NODE_COSTS } from '../core/credits';
+import { DEFAULT_NODE_COSTS } from '../core/billing/credits';
 import { toCandidate } from '../core/discovery/candidate';
 import { rankApps } from '../core/discovery/rank-apps';
 

@@ -4,7 +4,6 @@ export const FRONTMATTER_ARRAY_MAX_ITEMS = 20;
 export const FRONTMATTER_ITEM_MAX_LENGTH = 80;
 export const FRONTMATTER_SCHEMA_VERSION = 1;
 
-export const RATE_LIMIT_PER_MINUTE = 100;
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -27,7 +26,6 @@ export const DISCOVER_LIMIT_DEFAULT = 5;
 export const DISCOVER_LIMIT_MAX = 10;
 
 export const WEBHOOK_TIMEOUT_MS = 15_000;
-export const WEBHOOK_MIN_ATTEMPTS = 5;
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export const COMPOSE_MAX_SCRIPT_SECONDS = 90;

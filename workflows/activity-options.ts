@@ -1,5 +1,5 @@
 import type { ActivityOptions, LocalActivityOptions } from '@temporalio/workflow';
-import type { NodeType } from '../core/node-types';
+import type { NodeType } from '../core/graph/node-types';
 
 /** Errors caused by the caller's inputs: retrying cannot help. */
 export const NON_RETRYABLE_ERRORS = [

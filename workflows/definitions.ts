@@ -1,5 +1,5 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { ApprovalDecision, RunState } from '../core/run-types';
+import type { ApprovalDecision, RunState } from '../core/run/run-types';
 
 /** Live state of a run for operators and debugging; the database stays the record. */
 export const stateQuery = defineQuery<RunState>('state');

@@ -1,4 +1,4 @@
-import type { NodeType } from '../core/node-types';
+import type { NodeType } from '../core/graph/node-types';
 
 /** The activity that executes each node type that has one. */
 export const NODE_ACTIVITY = {

@@ -8,10 +8,10 @@ import {
   setHandler,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { NodeType } from '../core/node-types';
-import type { PlanNode } from '../core/plan';
-import type { ApprovalDecision, NodeOutput, RunAppInput, RunAppResult, RunState } from '../core/run-types';
-import { renderConfig } from '../core/template';
+import type { NodeType } from '../core/graph/node-types';
+import type { PlanNode } from '../core/graph/plan';
+import type { ApprovalDecision, NodeOutput, RunAppInput, RunAppResult, RunState } from '../core/run/run-types';
+import { renderConfig } from '../core/graph/template';
 import { NODE_ACTIVITY, type NodeActivityName } from './node-activities';
 import { RECORD_OPTIONS, WEBHOOK_OPTIONS, nodeActivityOptions } from './activity-options';
 import { approvalUpdate, stateQuery } from './definitions';

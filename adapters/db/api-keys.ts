@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { newId } from '../../core/ids';
-import type { Role } from '../../core/app-access';
+import type { Role } from '../../core/app/app-access';
 import type { Database } from './schema';
 
 export const API_KEY_PREFIX = 'atl_';

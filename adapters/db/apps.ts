@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { AppDefinition } from '../../core/app-definition';
-import type { Visibility } from '../../core/app-access';
+import type { AppDefinition } from '../../core/app/app-definition';
+import type { Visibility } from '../../core/app/app-access';
 import type { AppRow, Database } from './schema';
 
 /** Inserts or refreshes the built-in catalog apps (no workspace, public). */

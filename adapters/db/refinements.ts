@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Plan } from '../../core/plan';
-import type { NodeOutput } from '../../core/run-types';
+import type { Plan } from '../../core/graph/plan';
+import type { NodeOutput } from '../../core/run/run-types';
 import { beginRevision } from './runs';
 import type { Database, RunRow } from './schema';
 

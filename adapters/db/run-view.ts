@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { describeOutput } from '../../core/output-metadata';
-import type { Plan, PlanOutput } from '../../core/plan';
-import type { NodeOutput } from '../../core/run-types';
+import { describeOutput } from '../../core/run/output-metadata';
+import type { Plan, PlanOutput } from '../../core/graph/plan';
+import type { NodeOutput } from '../../core/run/run-types';
 import { findRun, findRunNodes, planOf } from './runs';
 import type { Database, RunNodeRow, RunRow } from './schema';
 

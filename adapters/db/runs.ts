@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { newId } from '../../core/ids';
-import type { Plan } from '../../core/plan';
-import type { NodeOutput } from '../../core/run-types';
+import type { Plan } from '../../core/graph/plan';
+import type { NodeOutput } from '../../core/run/run-types';
 import type { Database, NewRun, NodeStatus, RunRow, RunSource, RunStatus } from './schema';
 
 export async function insertRun(db: Kysely<Database>, run: Omit<NewRun, 'updated_at'>): Promise<void> {

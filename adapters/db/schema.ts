@@ -6,7 +6,7 @@ type Json<T> = ColumnType<T, string, string>;
 /** PostgreSQL numeric comes back as a string. */
 type Numeric = ColumnType<string, number | string, number | string>;
 
-import type { Role, Visibility } from '../../core/app-access';
+import type { Role, Visibility } from '../../core/app/app-access';
 
 export type { Role, Visibility };
 export type RunStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../../core/ids';
-import type { Role } from '../../core/app-access';
+import type { Role } from '../../core/app/app-access';
 import type { Database } from './schema';
 
 export async function findWorkspaceByName(db: Kysely<Database>, name: string) {

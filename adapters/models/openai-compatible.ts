@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { probeMedia } from './local/ffmpeg';
+import { probeMedia } from '../media/ffmpeg';
 import type { ImageModel, SpeechModel, TextModel } from './providers';
 import { ProviderUnavailable, providerDownload, providerFetch, providerJson } from './http-json';
 

@@ -1,6 +1,6 @@
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
 import { AtelierError } from '../../core/errors';
-import type { ApprovalDecision, RunAppInput } from '../../core/run-types';
+import type { ApprovalDecision, RunAppInput } from '../../core/run/run-types';
 import { APP_ID, WORKSPACE_ID } from './search-attributes';
 
 const CALL_DEADLINE_MS = 5_000;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { AppDefinition } from '../../core/app-definition';
-import { appAccess, type Caller } from '../../core/app-access';
-import { compileApp, type CompiledApp } from '../../core/compiled-app';
+import { AppDefinition } from '../../core/app/app-definition';
+import { appAccess, type Caller } from '../../core/app/app-access';
+import { compileApp, type CompiledApp } from '../../core/app/compiled-app';
 import { forbidden, notFound } from '../../core/errors';
 import { findApp } from '../../adapters/db/apps';
 import type { AppRow, Database } from '../../adapters/db/schema';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { estimateCredits } from '../../core/credits';
-import { ancestorsOf } from '../../core/find-subgraph';
+import { estimateCredits } from '../../core/billing/credits';
+import { ancestorsOf } from '../../core/graph/find-subgraph';
 import { validationError } from '../../core/errors';
 import { creditBalance } from '../../adapters/db/credits';
 import type { ApiDeps } from '../deps';

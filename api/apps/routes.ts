@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { appAccess, canChangeVisibility, VISIBILITIES, type Caller } from '../../core/app-access';
+import { appAccess, canChangeVisibility, VISIBILITIES, type Caller } from '../../core/app/app-access';
 import { forbidden } from '../../core/errors';
 import { listVisibleApps, setAppVisibility } from '../../adapters/db/apps';
 import type { ApiDeps } from '../deps';

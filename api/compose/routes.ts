@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { compileGraph } from '../../core/compile-graph';
+import { compileGraph } from '../../core/graph/compile-graph';
 import { buildComposeGraph } from '../../core/compose/build-compose-graph';
 import type { ComposeFormat } from '../../core/compose/compose-format';
 import { splitScript } from '../../core/compose/split-script';
-import { estimateCredits } from '../../core/credits';
+import { estimateCredits } from '../../core/billing/credits';
 import { invalidField } from '../../core/errors';
 import { COMPOSE_ASPECT_RATIOS, COMPOSE_CLIP_SECONDS, COMPOSE_MAX_SCRIPT_SECONDS } from '../../core/limits';
 import { loadComposeFormats } from '../../adapters/catalog';

@@ -1,11 +1,11 @@
-import type { Caller } from '../../core/app-access';
-import { compileGraph } from '../../core/compile-graph';
+import type { Caller } from '../../core/app/app-access';
+import { compileGraph } from '../../core/graph/compile-graph';
 import { buildComposeGraph, type SceneImages } from '../../core/compose/build-compose-graph';
 import type { ComposeFormat } from '../../core/compose/compose-format';
 import { scriptSeconds, splitScript } from '../../core/compose/split-script';
 import { validationError, type ValidationDetail } from '../../core/errors';
 import { COMPOSE_MAX_SCRIPT_SECONDS } from '../../core/limits';
-import type { NodeOutput } from '../../core/run-types';
+import type { NodeOutput } from '../../core/run/run-types';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
 import { findRun, findRunNodes } from '../../adapters/db/runs';
 import { isTerminal, runOutputs } from '../../adapters/db/run-view';

@@ -1,4 +1,4 @@
-import type { Caller } from '../../core/app-access';
+import type { Caller } from '../../core/app/app-access';
 import { planContent, type ContentPlan } from '../../core/content/plan-content';
 import { gatherGuidance } from '../../core/content/prompt-guidance';
 import type { ContentTemplate } from '../../core/content/content-template';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Caller } from '../../core/app-access';
+import type { Caller } from '../../core/app/app-access';
 import { generateBriefs } from '../../core/content/generate-briefs';
 import { invalidField } from '../../core/errors';
 import { brandContextOf, recentTrends, topPatterns } from '../../adapters/db/brand';

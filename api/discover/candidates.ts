@@ -1,4 +1,4 @@
-import { appAccess, type Caller } from '../../core/app-access';
+import { appAccess, type Caller } from '../../core/app/app-access';
 import type { ContentApp } from '../../core/content/plan-content';
 import { toCandidate } from '../../core/discovery/candidate';
 import { listVisibleApps } from '../../adapters/db/apps';

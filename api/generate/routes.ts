@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { Caller } from '../../core/app-access';
-import { GENERATE_IMAGE_APP_ID, GENERATE_IMAGE_DEFAULT_RATIO } from '../../core/generate-image';
-import { ASPECT_RATIO_VALUES } from '../../core/node-types';
+import type { Caller } from '../../core/app/app-access';
+import { GENERATE_IMAGE_APP_ID, GENERATE_IMAGE_DEFAULT_RATIO } from '../../core/content/generate-image';
+import { ASPECT_RATIO_VALUES } from '../../core/graph/node-types';
 import type { ApiDeps } from '../deps';
 import { parseWith } from '../validate';
 import { loadUsableApp } from '../apps/app-store';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Caller } from '../../core/app-access';
+import type { Caller } from '../../core/app/app-access';
 import type { Prediction } from '../../core/intelligence/predict';
 import type { Recommendation } from '../../core/intelligence/recommendation';
 import type { RankedTrend } from '../../core/intelligence/trends';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Caller } from '../../core/app-access';
+import type { Caller } from '../../core/app/app-access';
 import { publicationEvent, runEvent, type ActivityEvent } from '../../core/intelligence/activity';
 import { gapAnalysis } from '../../core/intelligence/gap-analysis';
 import { DAY_MS, RECOMMENDATION_WINDOW_DAYS, STORED_SIGNALS_MAX } from '../../core/intelligence/limits';

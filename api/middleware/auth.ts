@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Kysely } from 'kysely';
 import { AtelierError } from '../../core/errors';
-import type { Caller } from '../../core/app-access';
+import type { Caller } from '../../core/app/app-access';
 import { findKey, type KeyContext } from '../../adapters/db/api-keys';
 import type { Database } from '../../adapters/db/schema';
 

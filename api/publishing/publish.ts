@@ -1,4 +1,4 @@
-import type { Caller } from '../../core/app-access';
+import type { Caller } from '../../core/app/app-access';
 import { isUuid } from '../../core/ids';
 import { listValidChannels, recordPublication } from '../../adapters/db/channels';
 import {

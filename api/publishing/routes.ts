@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../core/limits';
-import { isHttpUrl } from '../../core/validate-inputs';
+import { isHttpUrl } from '../../core/run/validate-inputs';
 import { listPublications, listValidChannels } from '../../adapters/db/channels';
 import type { ApiDeps } from '../deps';
 import { parseWith } from '../validate';

@@ -4,7 +4,7 @@ import { extname, join } from 'node:path';
 import { safeFetchToFile, isSafeFetchError } from '../../adapters/http/safe-fetch';
 import { invalidField } from '../../core/errors';
 import { newId } from '../../core/ids';
-import type { Caller } from '../../core/app-access';
+import type { Caller } from '../../core/app/app-access';
 import type { ApiDeps } from '../deps';
 
 const TRANSFER_TIMEOUT_MS = 120_000;

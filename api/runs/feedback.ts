@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { notFound } from '../../core/errors';
-import { FEEDBACK_MAX_LENGTH } from '../../core/select-refinement';
+import { FEEDBACK_MAX_LENGTH } from '../../core/refinement/prompt';
 import { WAIT_TIMEOUT_DEFAULT_SECONDS, WAIT_TIMEOUT_MAX_SECONDS } from '../../core/limits';
 import { findRun } from '../../adapters/db/runs';
 import type { ApiDeps } from '../deps';

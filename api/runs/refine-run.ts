@@ -1,17 +1,13 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../core/config';
-import { estimateCredits } from '../../core/credits';
+import { estimateCredits } from '../../core/billing/credits';
 import { AtelierError, forbidden, invalidField } from '../../core/errors';
-import { descendantsOf } from '../../core/find-subgraph';
-import type { Plan } from '../../core/plan';
-import {
-  parseModelRefinement,
-  refinementCandidates,
-  refinementMessages,
-  selectRefinement,
-  type RefinementCandidate,
-  type RefinementSelection,
-} from '../../core/select-refinement';
+import { descendantsOf } from '../../core/graph/find-subgraph';
+import type { Plan } from '../../core/graph/plan';
+import { refinementCandidates, type RefinementCandidate } from '../../core/refinement/candidates';
+import { parseModelRefinement, refinementMessages } from '../../core/refinement/model-refinement';
+import { selectRefinement } from '../../core/refinement/select-refinement';
+import type { RefinementSelection } from '../../core/refinement/selection';
 import { creditBalance } from '../../adapters/db/credits';
 import { beginRefinement, latestCompletedOutputs, revertRefinement } from '../../adapters/db/refinements';
 import { planOf } from '../../adapters/db/runs';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { Caller } from '../../core/app-access';
+import type { Caller } from '../../core/app/app-access';
 import { notFound, AtelierError } from '../../core/errors';
 import { isUuid } from '../../core/ids';
 import {

@@ -1,17 +1,17 @@
-import type { Caller } from '../../core/app-access';
-import { estimateCredits } from '../../core/credits';
+import type { Caller } from '../../core/app/app-access';
+import { estimateCredits } from '../../core/billing/credits';
 import { AtelierError, forbidden, validationError, type ValidationDetail } from '../../core/errors';
-import { ancestorsOf } from '../../core/find-subgraph';
+import { ancestorsOf } from '../../core/graph/find-subgraph';
 import { canonicalJson, deterministicUuid, newId } from '../../core/ids';
-import type { Plan } from '../../core/plan';
-import type { NodeOutput } from '../../core/run-types';
+import type { Plan } from '../../core/graph/plan';
+import type { NodeOutput } from '../../core/run/run-types';
 import type { RunSource } from '../../adapters/db/schema';
-import { validateInputs } from '../../core/validate-inputs';
+import { validateInputs } from '../../core/run/validate-inputs';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
 import { creditBalance } from '../../adapters/db/credits';
 import { deleteRun, insertRun } from '../../adapters/db/runs';
 import { loadRunView, presentOutput, runOutputs, type RunView } from '../../adapters/db/run-view';
-import type { AppParameter } from '../../core/app-definition';
+import type { AppParameter } from '../../core/app/app-definition';
 import type { LoadedApp } from '../apps/app-store';
 import type { ApiDeps } from '../deps';
 

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import type { Caller } from '../../core/app-access';
-import { appAccess } from '../../core/app-access';
+import type { Caller } from '../../core/app/app-access';
+import { appAccess } from '../../core/app/app-access';
 import { ERROR_CODES, isAtelierError, notFound } from '../../core/errors';
 import { isUuid } from '../../core/ids';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../core/limits';

@@ -1,7 +1,7 @@
-import type { Caller, Visibility } from '../../core/app-access';
-import type { AppDefinition } from '../../core/app-definition';
-import { compileApp } from '../../core/compiled-app';
-import { generateApp } from '../../core/generate-app';
+import type { Caller, Visibility } from '../../core/app/app-access';
+import type { AppDefinition } from '../../core/app/app-definition';
+import { compileApp } from '../../core/app/compiled-app';
+import { generateApp } from '../../core/app-generation/generate-app';
 import { canonicalJson, deterministicUuid, newId } from '../../core/ids';
 import { findApp, insertApp } from '../../adapters/db/apps';
 import type { AppRow } from '../../adapters/db/schema';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { VISIBILITIES, type Caller, type Visibility } from '../../core/app-access';
+import { VISIBILITIES, type Caller, type Visibility } from '../../core/app/app-access';
 import type { ApiDeps } from '../deps';
 import { parseWith } from '../validate';
 import { presentAppDetail } from '../apps/presenter';

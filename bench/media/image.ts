@@ -25,9 +25,9 @@ import {
 } from '../../adapters/models/local/prompt-words';
 import { renderImage } from '../../adapters/models/local/image-renderer';
 import { createFsStorage } from '../../adapters/storage/fs-storage';
-import { DEFAULT_NODE_COSTS } from '../../core/credits';
+import { DEFAULT_NODE_COSTS } from '../../core/billing/credits';
 import { newId } from '../../core/ids';
-import type { NodeTask } from '../../core/run-types';
+import type { NodeTask } from '../../core/run/run-types';
 import { timeInterleaved, type Timed } from './stats';
 
 export const IMAGE_WIDTH = 1080;

@@ -4,12 +4,12 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { estimateCaptionCues, toAss } from '../../adapters/models/local/captions';
-import { FONT_DIR } from '../../adapters/models/local/drawtext';
-import { probeMedia } from '../../adapters/models/local/ffmpeg';
+import { estimateCaptionCues, toAss } from '../../adapters/media/captions';
+import { FONT_DIR } from '../../adapters/media/drawtext';
+import { probeMedia } from '../../adapters/media/ffmpeg';
 import { renderImage } from '../../adapters/models/local/image-renderer';
 import { synthesizeSpeech } from '../../adapters/models/local/speech';
-import { composeVideo, imageToClip } from '../../adapters/models/local/video';
+import { composeVideo, imageToClip } from '../../adapters/media/video-clip';
 import { timeInterleaved, type Timed } from './stats';
 
 export const VIDEO_WIDTH = 1080;

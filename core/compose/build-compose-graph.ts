@@ -1,4 +1,4 @@
-import type { AppGraph, AppParameter, GraphEdge, GraphNode } from '../app-definition';
+import type { AppGraph, AppParameter, GraphEdge, GraphNode } from '../app/app-definition';
 import type { ComposeFormat } from './compose-format';
 
 export type SceneImages =

@@ -1,4 +1,4 @@
-import type { AppParameter } from '../app-definition';
+import type { AppParameter } from '../app/app-definition';
 import { matchOption, matchRatio } from './match-option';
 import {
   aspectRatioIn,

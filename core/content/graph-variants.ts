@@ -1,4 +1,4 @@
-import type { AppDefinition, GraphNode } from '../app-definition';
+import type { AppDefinition, GraphNode } from '../app/app-definition';
 
 export interface QualityGate {
   minScore: number;

@@ -1,4 +1,4 @@
-import { compileApp, type CompiledApp } from '../compiled-app';
+import { compileApp, type CompiledApp } from '../app/compiled-app';
 import type { DiscoveryCandidate } from '../discovery/candidate';
 import { rankApps, type DiscoveryMatch } from '../discovery/rank-apps';
 import { draftInputs, type Ask, type Draft } from './draft-inputs';

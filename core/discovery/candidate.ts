@@ -1,8 +1,8 @@
-import type { Frontmatter } from '../app-definition';
-import type { CompiledApp } from '../compiled-app';
-import { estimateCredits, type NodeCosts } from '../credits';
-import type { Capabilities } from '../derive-capabilities';
-import type { Modality } from '../modality';
+import type { Frontmatter } from '../app/app-definition';
+import type { CompiledApp } from '../app/compiled-app';
+import { estimateCredits, type NodeCosts } from '../billing/credits';
+import type { Capabilities } from '../graph/derive-capabilities';
+import type { Modality } from '../graph/modality';
 
 /** What discovery knows of an app: its words, what it outputs, and what a whole run costs. */
 export interface DiscoveryCandidate {

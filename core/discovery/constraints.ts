@@ -1,5 +1,5 @@
 import type { DiscoveryCandidate } from './candidate';
-import { MODALITIES, type Modality } from '../modality';
+import { MODALITIES, type Modality } from '../graph/modality';
 
 export interface DiscoveryConstraints {
   maxCredits?: number;

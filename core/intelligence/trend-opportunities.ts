@@ -3,7 +3,7 @@ import { phraseKeys } from './keywords';
 import { phraseMatch } from './phrase-match';
 import { recommendation, type Recommendation } from './recommendation';
 import type { RankedTrend } from './trends';
-import { MODALITIES } from '../modality';
+import { MODALITIES } from '../graph/modality';
 import { stem } from '../discovery/normalize';
 
 /** Score bands (growth value × confidence weight) for priorities 1, 2 and 3; anything lower is 4. */

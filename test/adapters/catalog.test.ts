@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogError, loadCatalogApps, parseAppFile } from '../../adapters/catalog';
-import { compileApp } from '../../core/compiled-app';
+import { compileApp } from '../../core/app/compiled-app';
 
 /** A small valid app file; tests change one field at a time. */
 function validApp() {

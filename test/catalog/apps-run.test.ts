@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { loadCatalogApps } from '../../adapters/catalog';
-import { compileGraph } from '../../core/compile-graph';
+import { compileGraph } from '../../core/graph/compile-graph';
 import { createTestStack, type TestStack } from '../support/stack';
 import { startAppRun, waitForApprovalRequest, waitForEnd, type RunBody } from '../support/runs';
 

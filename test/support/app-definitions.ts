@@ -5,7 +5,7 @@ import {
   Frontmatter,
   type GraphEdge,
   type GraphNode,
-} from '../../core/app-definition';
+} from '../../core/app/app-definition';
 import { FRONTMATTER_SCHEMA_VERSION } from '../../core/limits';
 import { newId } from '../../core/ids';
 

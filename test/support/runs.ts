@@ -1,5 +1,5 @@
-import type { Visibility } from '../../core/app-access';
-import type { AppDefinition } from '../../core/app-definition';
+import type { Visibility } from '../../core/app/app-access';
+import type { AppDefinition } from '../../core/app/app-definition';
 import { insertApp } from '../../adapters/db/apps';
 import type { TestStack } from './stack';
 import type { TestUser } from './seed';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type Koa from 'koa';
 import { loadConfig, type Config } from '../../core/config';
-import { nodeCosts } from '../../core/credits';
+import { nodeCosts } from '../../core/billing/credits';
 import { openDatabase } from '../../adapters/db/connect';
 import { prepareDatabase } from '../../adapters/db/prepare';
 import { signingKeyStore } from '../../adapters/db/signing-keys';

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { loadCatalogApps } from '../../adapters/catalog';
 import { insertApp } from '../../adapters/db/apps';
 import type { Database } from '../../adapters/db/schema';
-import type { Visibility } from '../../core/app-access';
-import type { AppDefinition } from '../../core/app-definition';
+import type { Visibility } from '../../core/app/app-access';
+import type { AppDefinition } from '../../core/app/app-definition';
 import { newId } from '../../core/ids';
 import type { TestUser } from './seed';
 

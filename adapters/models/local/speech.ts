@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AAC_OUTPUT_OPTIONS, hasEncoder, requireDuration, runFfmpeg } from './ffmpeg';
-import { MediaInputError, MediaToolError, stderrTail, throwIfAborted } from './media-errors';
-import { withTempDir } from './media-params';
+import { AAC_OUTPUT_OPTIONS, hasEncoder, requireDuration, runFfmpeg } from '../../media/ffmpeg';
+import { MediaInputError, MediaToolError, stderrTail, throwIfAborted } from '../../media/media-errors';
+import { withTempDir } from '../../media/media-params';
 
-export { estimateCaptionCues, estimateWordTimings } from './captions';
+export { estimateCaptionCues, estimateWordTimings } from '../../media/captions';
 
 export type SpeechFormat = 'mp3' | 'm4a' | 'wav';
 

@@ -1,6 +1,6 @@
 import { loadCatalogApps } from '../../../adapters/catalog';
 import { insertApp } from '../../../adapters/db/apps';
-import { AppDefinition } from '../../../core/app-definition';
+import { AppDefinition } from '../../../core/app/app-definition';
 import { newId } from '../../../core/ids';
 import { createTestApi, type TestApi, type TestUser } from '../../support/api';
 import { insertWorkspaceApp } from '../../support/workspace-apps';

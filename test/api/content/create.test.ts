@@ -1,6 +1,6 @@
 import { createTestApi, type TestApi } from '../../support/api';
 import { findRun } from '../../../adapters/db/runs';
-import type { Plan } from '../../../core/plan';
+import type { Plan } from '../../../core/graph/plan';
 
 const SOCIAL_POST = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
 const PHOTO_CLIP_BRIEF = 'Animate my product photo into a short zoom video clip';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { DEFAULT_NODE_COSTS } from '../../../core/credits';
+import { DEFAULT_NODE_COSTS } from '../../../core/billing/credits';
 import { localModels } from '../../../adapters/models/local/local-models';
 import type { Models } from '../../../adapters/models/providers';
 import { testApp, textParameter } from '../../support/app-definitions';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import type { AppDefinition } from '../../../core/app-definition';
+import type { AppDefinition } from '../../../core/app/app-definition';
 import { createTestApi, type TestApi } from '../../support/api';
 import { testApp, textParameter } from '../../support/app-definitions';
 import { insertTestApp } from '../../support/runs';

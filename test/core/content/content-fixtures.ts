@@ -1,7 +1,7 @@
-import type { AppDefinition } from '../../../core/app-definition';
-import { compileApp } from '../../../core/compiled-app';
+import type { AppDefinition } from '../../../core/app/app-definition';
+import { compileApp } from '../../../core/app/compiled-app';
 import type { ContentApp } from '../../../core/content/plan-content';
-import { DEFAULT_NODE_COSTS } from '../../../core/credits';
+import { DEFAULT_NODE_COSTS } from '../../../core/billing/credits';
 import { toCandidate } from '../../../core/discovery/candidate';
 
 const fm = (tags: Partial<AppDefinition['frontmatter']>): AppDefinition['frontmatter'] => ({

@@ -1,6 +1,6 @@
-import { compileGraph } from '../../../core/compile-graph';
+import { compileGraph } from '../../../core/graph/compile-graph';
 import { withQualityGates } from '../../../core/content/graph-variants';
-import type { AppDefinition } from '../../../core/app-definition';
+import type { AppDefinition } from '../../../core/app/app-definition';
 import { SOCIAL_POST } from './content-fixtures';
 
 describe('withQualityGates', () => {

@@ -1,6 +1,6 @@
 import type { DiscoveryCandidate } from '../../../core/discovery/candidate';
-import type { Capabilities } from '../../../core/derive-capabilities';
-import type { Modality } from '../../../core/modality';
+import type { Capabilities } from '../../../core/graph/derive-capabilities';
+import type { Modality } from '../../../core/graph/modality';
 
 const capabilities = (produces: string[], outputFormats: string[]): Capabilities => ({
   produces,

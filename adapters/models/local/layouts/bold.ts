@@ -1,4 +1,4 @@
-import { r } from '../svg-text';
+import { r } from '../../../media/svg-text';
 import { fill, headlineBlock, margin, scrim, unit } from './shared';
 import type { Composition, Scene } from './types';
 

@@ -1,5 +1,5 @@
 import { tint } from '../palette';
-import { r } from '../svg-text';
+import { r } from '../../../media/svg-text';
 import { fill, headlineBlock, margin, scrim, unit } from './shared';
 import type { Composition, Scene } from './types';
 

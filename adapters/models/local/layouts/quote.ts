@@ -1,6 +1,6 @@
 import type { Palette } from '../palette';
 import { lightness, tint } from '../palette';
-import { blockHeight, fitText, r, SERIF, textSvg } from '../svg-text';
+import { blockHeight, fitText, r, SERIF, textSvg } from '../../../media/svg-text';
 import { fill, ink, inkMuted, linearGradient, margin, scrim, unit } from './shared';
 import type { Composition, Scene } from './types';
 

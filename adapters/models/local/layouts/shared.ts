@@ -1,4 +1,4 @@
-import { blockHeight, fitText, textSvg } from '../svg-text';
+import { blockHeight, fitText, textSvg } from '../../../media/svg-text';
 import type { Box, Scene } from './types';
 
 /** Measures, paints and the headline block every layout shares. */

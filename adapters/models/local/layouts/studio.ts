@@ -1,6 +1,6 @@
 import type { Palette } from '../palette';
 import { lightness, tint } from '../palette';
-import { r } from '../svg-text';
+import { r } from '../../../media/svg-text';
 import { fill, headlineBlock, linearGradient, margin, unit } from './shared';
 import type { Box, Composition, Scene } from './types';
 

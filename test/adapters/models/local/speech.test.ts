@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { synthesizeSpeech } from '../../../../adapters/models/local/speech';
-import { ffprobe, makeScratch } from './media-kit';
+import { ffprobe, makeScratch } from '../../media/media-kit';
 
 describe('synthesizeSpeech', () => {
   const scratch = makeScratch();

@@ -1,0 +1,86 @@
+import type { Modality } from '../graph/modality';
+import type { Plan, PlanNode } from '../graph/plan';
+
+/** Metadata of a completed output, derived from the real file (or text). */
+export interface OutputMetadata {
+  mimeType: string;
+  dimensions: { width: number; height: number } | null;
+  durationSeconds: number | null;
+  bytes: number | null;
+  contentDescription: string | null;
+}
+
+/** A stored file as it travels between nodes. */
+export interface MediaRef {
+  key: string;
+  url: string;
+  mimeType: string;
+  bytes: number;
+  sha256: string;
+}
+
+/** What a node hands to its children: text inline, media as a storage reference, never bytes. */
+export type NodeOutput =
+  | { kind: 'text'; modality: 'text'; text: string; assetId: string | null; metadata: OutputMetadata }
+  | {
+      kind: 'media';
+      modality: Exclude<Modality, 'text'>;
+      ref: MediaRef;
+      assetId: string;
+      metadata: OutputMetadata;
+      /** What a voiceover says, so a composed video can caption it. */
+      transcript?: string;
+    };
+
+/** The input of one node activity. `config` is rendered: placeholders already filled. */
+export interface NodeTask {
+  runId: string;
+  workspaceId: string;
+  revision: number;
+  /** 1 on the first try; quality retries ask for another variation with a higher attempt. */
+  variation: number;
+  node: PlanNode;
+  parents: { id: string; type: string; output: NodeOutput }[];
+}
+
+export type RunEndStatus = 'completed' | 'failed' | 'cancelled';
+
+/** The input of the `runApp` workflow; the workflow id is the run id. */
+export interface RunAppInput {
+  runId: string;
+  workspaceId: string;
+  appId: string;
+  revision: number;
+  plan: Plan;
+  params: Record<string, unknown>;
+  /** Nodes to execute in this revision; every other node reuses `seedOutputs` (refinement) or is outside the run. */
+  execute: string[];
+  seedOutputs: Record<string, NodeOutput>;
+  /** Refinement: new prompts by node id. */
+  promptOverrides: Record<string, string>;
+  webhookUrl: string | null;
+  /** How long a human.approval node waits, e.g. '24h'. */
+  approvalTimeout: string;
+  /** Task queue of the sharp/ffmpeg activities. */
+  mediaTaskQueue: string;
+}
+
+export interface RunAppResult {
+  status: RunEndStatus;
+  errorMessage: string | null;
+  outputs: Record<string, NodeOutput>;
+}
+
+/** What the workflow's `state` query answers: a live picture for operators. */
+export interface RunState {
+  runId: string;
+  revision: number;
+  nodes: Record<string, { status: string; error?: string }>;
+  awaitingApproval: string[];
+}
+
+export interface ApprovalDecision {
+  nodeId: string;
+  decision: 'approve' | 'reject';
+  comment?: string;
+}

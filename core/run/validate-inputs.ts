@@ -1,0 +1,103 @@
+import type { AppParameter } from '../app/app-definition';
+import type { ValidationDetail } from '../errors';
+
+export interface ResolvedInputs {
+  /** Values by parameter key, defaults applied. */
+  values: Record<string, unknown>;
+  details: ValidationDetail[];
+}
+
+/**
+ * Matches supplied inputs to an app's parameters and checks their JSON types.
+ * 1. Each supplied key is matched to a parameter by `key` first, then by `name`, case-sensitively;
+ *    `overrides` are matched the same way and win over `inputs`.
+ * 2. Unmatched keys give `unknown_parameter`.
+ * 3. Each parameter's value is checked: options against their labels (`invalid_option`), url syntax
+ *    (`invalid_media`; reachability is checked later by the caller), JSON types (`invalid_type`).
+ * 4. Missing values take the default, or give `missing_no_default`.
+ * Every problem is reported, in parameter order after unknown keys.
+ */
+export function validateInputs(
+  parameters: AppParameter[],
+  inputs: Record<string, unknown>,
+  overrides: Record<string, unknown> = {},
+): ResolvedInputs {
+  const details: ValidationDetail[] = [];
+  const supplied = new Map<string, unknown>();
+  for (const source of [inputs, overrides]) {
+    for (const [name, value] of Object.entries(source)) {
+      const parameter = parameters.find((p) => p.key === name) ?? parameters.find((p) => p.name === name);
+      if (!parameter) {
+        details.push({
+          param: name,
+          code: 'unknown_parameter',
+          message: `"${name}" matches no parameter of this app`,
+        });
+        continue;
+      }
+      if (value !== null && value !== undefined) supplied.set(parameter.key, value);
+    }
+  }
+  const values: Record<string, unknown> = {};
+  for (const parameter of parameters) {
+    if (supplied.has(parameter.key)) {
+      const problem = checkValue(parameter, supplied.get(parameter.key));
+      if (problem) details.push(problem);
+      else values[parameter.key] = normalizeValue(parameter, supplied.get(parameter.key));
+    } else if (parameter.default !== undefined) {
+      values[parameter.key] = parameter.default;
+    } else {
+      details.push({
+        param: parameter.name,
+        code: 'missing_no_default',
+        message: `"${parameter.name}" (key "${parameter.key}") has no default and no value was supplied`,
+      });
+    }
+  }
+  return { values, details };
+}
+
+function checkValue(parameter: AppParameter, value: unknown): ValidationDetail | null {
+  const items = parameter.multiple && Array.isArray(value) ? value : [value];
+  if (parameter.multiple && Array.isArray(value) && value.length === 0)
+    return detail(parameter, 'invalid_type', 'expects at least one value');
+  for (const item of items) {
+    if (typeof item !== 'string')
+      return detail(
+        parameter,
+        'invalid_type',
+        `expects a string${parameter.multiple ? ' or an array of strings' : ''}, got ${jsonType(item)}`,
+      );
+    if (parameter.type === 'options' && !parameter.options!.includes(item))
+      return detail(
+        parameter,
+        'invalid_option',
+        `"${item}" is not allowed; allowed: ${parameter.options!.map((o) => `"${o}"`).join(', ')}`,
+      );
+    if (parameter.type === 'url' && !isHttpUrl(item))
+      return detail(parameter, 'invalid_media', `"${truncate(item)}" is not an http(s) URL`);
+  }
+  return null;
+}
+
+function normalizeValue(parameter: AppParameter, value: unknown): unknown {
+  return parameter.multiple && !Array.isArray(value) ? [value] : value;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const detail = (p: AppParameter, code: string, message: string): ValidationDetail => ({
+  param: p.name,
+  code,
+  message: `${p.name}: ${message}`,
+});
+
+const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+const truncate = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}...` : s);
