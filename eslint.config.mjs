@@ -1,5 +1,54 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The API's rooms: every folder of api/ is a resource folder (routes, schema, presenter), except the
+ * two that serve them all. tRPC and OpenAPI count as resource folders.
+ */
+const API_SHARED_FOLDERS = ['commands', 'middleware'];
+const API_RESOURCE_FOLDERS = readdirSync(join(import.meta.dirname, 'api'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !API_SHARED_FOLDERS.includes(entry.name))
+  .map((entry) => entry.name);
+
+/**
+ * A resource folder imports api/commands/, api/middleware/, api/validate, api/deps, core/ and its own
+ * files; never another resource folder (routes call commands, not each other) and never I/O directly:
+ * adapters/ only for row types (`import type`). api/openapi describes every request, so it alone may
+ * read the other folders' schema.ts files, and nothing else of theirs.
+ */
+function apiResourceFolder(folder) {
+  const schemas = folder === 'openapi' ? '|[\\w-]+/schema$' : '';
+  return {
+    files: [`api/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // A sibling of api/ other than the shared ones, or a way back into api/ from above.
+              regex: `^\\.\\./(?!commands/|middleware/|validate$|deps$|\\.\\./${schemas})|^(\\.\\./)+api/`,
+              message: `api/${folder}/ is a resource folder: it imports api/commands/, api/middleware/, api/validate, api/deps and its own files, never another resource folder or the app.`,
+            },
+            {
+              regex: '^(\\.\\./){2,}adapters(/|$)',
+              allowTypeImports: true,
+              message:
+                'Routes reach I/O through api/commands/; from adapters/ they may import row types only (import type).',
+            },
+            {
+              regex: '^(\\.\\./){2,}(activities|workflows|worker|nodes)(/|$)',
+              message:
+                'Routes start and steer runs through api/commands/ and the run engine, never through worker code.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   {
@@ -36,6 +85,41 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Workflows may import activity types only (import type).',
             },
+            {
+              // Anything under nodes/ but the registry and the per-type definitions.
+              regex: '(^|/)nodes/(?!definitions$|[\\w-]+/definition$)',
+              allowTypeImports: true,
+              message: 'Workflows import node definitions only (nodes/definitions, nodes/<type>/definition).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...API_RESOURCE_FOLDERS.map(apiResourceFolder),
+  {
+    // Commands are the application services below the routes: no HTTP, and no route or resource folder.
+    files: ['api/commands/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['koa', '@koa/*', 'koa-*'],
+              message: 'Commands know nothing of HTTP: the route reads the request and writes the response.',
+            },
+            {
+              regex: '^\\.\\./[\\w-]+/schema$',
+              allowTypeImports: true,
+              message:
+                'A command may take its request type from a resource schema (import type), nothing more.',
+            },
+            {
+              regex: '^\\.\\./(?!validate$|deps$|\\.\\./|[\\w-]+/schema$)',
+              message:
+                'Commands never import a resource folder, the app or the server: routes call commands, not the reverse.',
+            },
           ],
         },
       ],
@@ -56,6 +140,57 @@ export default tseslint.config(
             {
               group: ['**/adapters/**', '**/api/**', '**/activities/**', '**/workflows/**', '**/worker/**'],
               message: 'core/ imports nothing from the layers above it.',
+            },
+            {
+              regex: '(^|/)nodes/(?!definitions$|[\\w-]+/definition$)',
+              message: 'core/ may import node definitions (pure), never node activities.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A node type's definition is pure data the workflow bundle and core/ import: zod, core/ and types only.
+    files: ['nodes/definitions.ts', 'nodes/node-definition.ts', 'nodes/*/definition.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(node:|(fs|path|crypto|http|https|child_process|os|stream)(/|$))',
+              message: 'Node definitions are pure: no Node built-ins.',
+            },
+            {
+              group: ['**/adapters/**', '**/api/**', '**/activities/**', '**/workflows/**', '**/worker/**'],
+              message: 'Node definitions import only zod, core/ and other definitions.',
+            },
+            {
+              regex: '^\\.\\.?/(.*/)?(activity|activities|media-inputs|failures|aspect-ratio)$',
+              message: 'A node definition never imports an activity or its helpers (workflows import it).',
+            },
+            {
+              group: ['@temporalio/activity', '@temporalio/worker', '@temporalio/client', 'sharp'],
+              allowTypeImports: true,
+              message: 'Node definitions are pure: types only from worker-side runtime packages.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Benches share fixtures with the tests through scripts/dev-stack; test/ may import that, never the reverse.
+    files: ['bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)test/',
+              message: 'bench/ and scripts/ never import test/: shared fixtures live in scripts/dev-stack.',
             },
           ],
         },

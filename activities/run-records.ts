@@ -1,5 +1,7 @@
 import type { NodeStatus, RunStatus } from '../adapters/db/schema';
-import { debitNode, recordNodeState, recordRunState, findRun, syncAsset } from '../adapters/db/runs';
+import { syncAsset } from '../adapters/db/assets';
+import { debitNode } from '../adapters/db/credits';
+import { recordNodeState, recordRunState, findRun } from '../adapters/db/runs';
 import type { NodeOutput } from '../core/run/run-types';
 import type { NodeType } from '../core/graph/node-types';
 import type { ActivityDeps } from './deps';

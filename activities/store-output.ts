@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { newId } from '../core/ids';
+import { writeAsset, type AssetContent } from '../adapters/db/assets';
 import type { Modality } from '../core/graph/modality';
 import type { NodeOutput, NodeTask, OutputMetadata } from '../core/run/run-types';
 import type { ActivityDeps } from './deps';
@@ -33,16 +32,7 @@ export async function storeMedia(
     ? await deps.storage.putBuffer(key, file.buffer, file.mimeType)
     : await deps.storage.putFile(key, file.path!, file.mimeType);
   const full: OutputMetadata = { ...metadata, mimeType: stored.mimeType, bytes: stored.bytes };
-  const assetId = await upsertAsset(deps, task, {
-    output_type: modality,
-    cdn_url: stored.url,
-    storage_key: stored.key,
-    mime_type: stored.mimeType,
-    bytes: stored.bytes,
-    sha256: stored.sha256,
-    text_content: null,
-    metadata: JSON.stringify(full),
-  });
+  const assetId = await writeNodeAsset(deps, task, modality, { ref: stored }, full);
   return { kind: 'media', modality, ref: stored, assetId, metadata: full };
 }
 
@@ -55,50 +45,21 @@ export async function storeText(deps: ActivityDeps, task: NodeTask, text: string
     bytes: Buffer.byteLength(text),
     contentDescription: `${words} words of ${task.node.label.toLowerCase()}`,
   };
-  const assetId = await upsertAsset(deps, task, {
-    output_type: 'text',
-    cdn_url: null,
-    storage_key: null,
-    mime_type: 'text/plain',
-    bytes: metadata.bytes,
-    sha256: createHash('sha256').update(text).digest('hex'),
-    text_content: text,
-    metadata: JSON.stringify(metadata),
-  });
+  const assetId = await writeNodeAsset(deps, task, 'text', { text }, metadata);
   return { kind: 'text', modality: 'text', text, assetId, metadata };
 }
 
-async function upsertAsset(
+const writeNodeAsset = (
   deps: ActivityDeps,
   task: NodeTask,
-  values: {
-    output_type: Modality;
-    cdn_url: string | null;
-    storage_key: string | null;
-    mime_type: string;
-    bytes: number | null;
-    sha256: string;
-    text_content: string | null;
-    metadata: string;
-  },
-): Promise<string> {
-  const row = await deps.db
-    .insertInto('assets')
-    .values({
-      id: newId(),
-      workspace_id: task.workspaceId,
-      run_id: task.runId,
-      node_id: task.node.id,
-      revision: task.revision,
-      node_label: task.node.label,
-      source_url: null,
-      status: 'completed',
-      ...values,
-    })
-    .onConflict((oc) =>
-      oc.columns(['run_id', 'node_id', 'revision']).doUpdateSet({ ...values, status: 'completed' }),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+  outputType: Modality,
+  content: AssetContent,
+  metadata: OutputMetadata,
+) =>
+  writeAsset(deps.db, {
+    workspaceId: task.workspaceId,
+    outputType,
+    content,
+    metadata,
+    node: { runId: task.runId, nodeId: task.node.id, revision: task.revision, label: task.node.label },
+  });

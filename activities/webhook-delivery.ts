@@ -1,9 +1,11 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { safeFetch, isSafeFetchError } from '../adapters/http/safe-fetch';
-import { loadRunView } from '../adapters/db/run-view';
+import { findRun, findRunNodes } from '../adapters/db/runs';
+import { recordDeliveryAttempt } from '../adapters/db/webhook-deliveries';
+import { presentRun } from '../core/run/present-run';
 import { signWebhook, type WebhookEvent } from '../adapters/webhooks/signing';
-import { newId } from '../core/ids';
 import { WEBHOOK_TIMEOUT_MS } from '../core/limits';
+import { FailureType } from '../core/run/failure-types';
 import type { ActivityDeps } from './deps';
 
 export interface DeliverWebhookInput {
@@ -28,22 +30,7 @@ export function webhookActivities(deps: ActivityDeps) {
       error: string | null;
     },
   ) => {
-    await deps.db
-      .insertInto('webhook_deliveries')
-      .values({
-        id: newId(),
-        workspace_id: workspaceId,
-        run_id: input.runId,
-        revision: input.revision,
-        url: input.url,
-        event: input.event,
-        message_id: attempt.messageId,
-        attempt: attempt.number,
-        status_code: attempt.statusCode,
-        latency_ms: attempt.latencyMs,
-        error: attempt.error,
-      })
-      .execute();
+    await recordDeliveryAttempt(deps.db, { ...input, workspaceId, ...attempt, attempt: attempt.number });
   };
 
   return {
@@ -52,13 +39,10 @@ export function webhookActivities(deps: ActivityDeps) {
      * receiver is gone (no retry); anything else throws so Temporal retries with backoff.
      */
     async deliverWebhook(input: DeliverWebhookInput): Promise<{ statusCode: number }> {
-      const run = await loadRunView(deps.db, input.runId);
-      const row = await deps.db
-        .selectFrom('runs')
-        .select('workspace_id')
-        .where('id', '=', input.runId)
-        .executeTakeFirst();
-      if (!run || !row) throw ApplicationFailure.nonRetryable(`run ${input.runId} not found`, 'RunNotFound');
+      const row = await findRun(deps.db, input.runId);
+      if (!row)
+        throw ApplicationFailure.nonRetryable(`run ${input.runId} not found`, FailureType.RunNotFound);
+      const run = presentRun(row, await findRunNodes(deps.db, row.id));
       const body = JSON.stringify({ data: run });
       // Standard Webhooks: the id stays the same across retries of one delivery so receivers can de-duplicate.
       const messageId = `msg_${input.runId.replace(/-/g, '')}_r${input.revision}`;
@@ -93,7 +77,7 @@ export function webhookActivities(deps: ActivityDeps) {
           error: message,
         });
         if (isSafeFetchError(err) && !err.retryable && err.code !== 'too_large')
-          throw ApplicationFailure.nonRetryable(message, 'SafeFetchRefused');
+          throw ApplicationFailure.nonRetryable(message, FailureType.SafeFetchRefused);
         throw err;
       }
       const latencyMs = Date.now() - started;
@@ -107,8 +91,8 @@ export function webhookActivities(deps: ActivityDeps) {
       });
       if (ok) return { statusCode };
       if (statusCode === 410)
-        throw ApplicationFailure.nonRetryable('receiver answered 410 Gone', 'WebhookGone');
-      throw ApplicationFailure.retryable(`receiver answered HTTP ${statusCode}`, 'WebhookRejected');
+        throw ApplicationFailure.nonRetryable('receiver answered 410 Gone', FailureType.WebhookGone);
+      throw ApplicationFailure.retryable(`receiver answered HTTP ${statusCode}`, FailureType.WebhookRejected);
     },
   };
 }

@@ -6,9 +6,10 @@ import type { Database } from '../adapters/db/schema';
 import type { EventBus } from '../adapters/events/bus';
 import type { RunEngine } from '../adapters/temporal/run-engine';
 import type { SigningKey } from '../adapters/webhooks/signing';
+import type { Publishing } from '../adapters/channels';
+import type { ChatCompletion } from '../adapters/models/openai-chat';
 import type { Storage } from '../adapters/storage/storage';
 import type { NodeCosts } from '../core/billing/credits';
-import type { Publishing } from './publishing/publish';
 
 /** Everything the API needs from the outside, passed in by the entry point (or a test). */
 export interface ApiDeps {
@@ -22,6 +23,8 @@ export interface ApiDeps {
   costs: NodeCosts;
   signingKey: () => Promise<SigningKey>;
   publishing: Publishing;
+  /** The chat model that chooses what a refinement rewrites; null leaves it to the rules in core. */
+  chat: ChatCompletion | null;
   /** The Temporal Web UI, when known, for links in logs and the README. */
   temporalUiUrl?: string;
 }

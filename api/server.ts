@@ -7,6 +7,7 @@ import type { Services } from '../adapters/services';
 import type { RunEngine } from '../adapters/temporal/run-engine';
 import { createApp } from './app';
 import { createPublishing } from '../adapters/channels';
+import { openAiChat } from '../adapters/models/openai-chat';
 import { createRateLimiter } from './middleware/rate-limit';
 
 /** Builds the API over opened services and listens; resolves once the port is bound. */
@@ -36,6 +37,7 @@ export async function startApiServer(
     costs: services.costs,
     signingKey: services.signingKey,
     publishing: createPublishing(config),
+    chat: openAiChat(config),
     temporalUiUrl: extra.temporalUiUrl,
   });
   const server = createServer(app.callback());

@@ -27,11 +27,14 @@ export function createChannelAdapters(endpoints: ChannelEndpoints): Record<Platf
   };
 }
 
+/** What publishing needs: one adapter per network and the cipher of the stored channel tokens. */
+export interface Publishing {
+  adapters: Record<Platform, ChannelAdapter>;
+  cipher: TokenCipher;
+}
+
 /** Adapters and the token cipher, from the configuration. */
-export function createPublishing(
-  config: Config,
-  options: { pollMs?: number } = {},
-): { adapters: Record<Platform, ChannelAdapter>; cipher: TokenCipher } {
+export function createPublishing(config: Config, options: { pollMs?: number } = {}): Publishing {
   return {
     adapters: createChannelAdapters({
       facebookGraphUrl: config.FACEBOOK_GRAPH_URL,

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import { newId } from '../../core/ids';
+import type { MediaRef, NodeOutput } from '../../core/run/run-types';
+import type { AssetsTable, Database } from './schema';
 
 export interface AssetFilter {
   runId?: string;
@@ -27,4 +30,84 @@ export async function listAssets(db: Kysely<Database>, workspaceId: string, filt
     .offset(filter.offset)
     .execute();
   return { rows, total: Number(total) };
+}
+
+/** The content columns of an asset: a stored file, or text kept inline. */
+export type AssetContent = { ref: MediaRef } | { text: string };
+
+function contentColumns(content: AssetContent) {
+  if ('ref' in content)
+    return {
+      cdn_url: content.ref.url,
+      storage_key: content.ref.key,
+      mime_type: content.ref.mimeType,
+      bytes: content.ref.bytes,
+      sha256: content.ref.sha256,
+    };
+  return {
+    text_content: content.text,
+    bytes: Buffer.byteLength(content.text),
+    sha256: createHash('sha256').update(content.text).digest('hex'),
+  };
+}
+
+export interface NewAsset {
+  workspaceId: string;
+  outputType: AssetsTable['output_type'];
+  content: AssetContent;
+  metadata: object;
+  /** The node output it is, keyed by run, node and revision; none for a transferred file. */
+  node?: { runId: string; nodeId: string; revision: number; label: string };
+  sourceUrl?: string;
+}
+
+/**
+ * The one writer of asset rows. A node's output is an upsert on (run, node, revision), so a retried
+ * activity rewrites its own row; a transferred file (no run) is always a new row. Returns the asset id.
+ */
+export async function writeAsset(db: Kysely<Database>, asset: NewAsset): Promise<string> {
+  const content = {
+    cdn_url: null,
+    storage_key: null,
+    text_content: null,
+    ...contentColumns(asset.content),
+    output_type: asset.outputType,
+    mime_type: 'ref' in asset.content ? asset.content.ref.mimeType : 'text/plain',
+    metadata: JSON.stringify(asset.metadata),
+  };
+  const row = await db
+    .insertInto('assets')
+    .values({
+      id: newId(),
+      workspace_id: asset.workspaceId,
+      run_id: asset.node?.runId ?? null,
+      node_id: asset.node?.nodeId ?? null,
+      revision: asset.node?.revision ?? null,
+      node_label: asset.node?.label ?? null,
+      source_url: asset.sourceUrl ?? null,
+      status: 'completed',
+      ...content,
+    })
+    .onConflict((oc) =>
+      oc.columns(['run_id', 'node_id', 'revision']).doUpdateSet({ ...content, status: 'completed' }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Points a node's asset row at the output recorded for it. A quality retry stores each variation under
+ * its own key but one asset row per (run, node, revision); the row follows the output that was kept.
+ */
+export async function syncAsset(db: Kysely<Database>, output: NodeOutput): Promise<void> {
+  if (!output.assetId) return;
+  await db
+    .updateTable('assets')
+    .set({
+      ...contentColumns(output.kind === 'media' ? { ref: output.ref } : { text: output.text }),
+      metadata: JSON.stringify(output.metadata),
+    })
+    .where('id', '=', output.assetId)
+    .execute();
 }

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { newId } from '../../core/ids';
 import type { Plan } from '../../core/graph/plan';
 import type { NodeOutput } from '../../core/run/run-types';
 import type { Database, NewRun, NodeStatus, RunRow, RunSource, RunStatus } from './schema';
@@ -76,45 +74,6 @@ export async function recordNodeState(db: Kysely<Database>, record: NodeRecord):
       })),
     )
     .execute();
-}
-
-/** Debits a completed node once per (run, node, revision) and adds it to the run's cost. */
-export async function debitNode(
-  db: Kysely<Database>,
-  debit: {
-    runId: string;
-    workspaceId: string;
-    nodeId: string;
-    revision: number;
-    credits: number;
-    reason: string;
-  },
-): Promise<void> {
-  if (debit.credits <= 0) return;
-  await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('credit_ledger')
-      .values({
-        id: newId(),
-        workspace_id: debit.workspaceId,
-        run_id: debit.runId,
-        node_id: debit.nodeId,
-        revision: debit.revision,
-        amount: -debit.credits,
-        reason: debit.reason,
-      })
-      .onConflict((oc) =>
-        oc.columns(['run_id', 'node_id', 'revision']).where('run_id', 'is not', null).doNothing(),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted)
-      await trx
-        .updateTable('runs')
-        .set({ cost_credits: sql`cost_credits + ${debit.credits}` })
-        .where('id', '=', debit.runId)
-        .execute();
-  });
 }
 
 /**
@@ -218,30 +177,3 @@ export async function listRuns(
 }
 
 export const planOf = (row: RunRow) => row.plan as Plan;
-
-/**
- * Points a node's asset row at the output recorded for it. A quality retry stores each variation under
- * its own key but one asset row per (run, node, revision); the row follows the output that was kept.
- */
-export async function syncAsset(db: Kysely<Database>, output: NodeOutput): Promise<void> {
-  if (!output.assetId) return;
-  const file =
-    output.kind === 'media'
-      ? {
-          cdn_url: output.ref.url,
-          storage_key: output.ref.key,
-          mime_type: output.ref.mimeType,
-          bytes: output.ref.bytes,
-          sha256: output.ref.sha256,
-        }
-      : {
-          text_content: output.text,
-          bytes: Buffer.byteLength(output.text),
-          sha256: createHash('sha256').update(output.text).digest('hex'),
-        };
-  await db
-    .updateTable('assets')
-    .set({ ...file, metadata: JSON.stringify(output.metadata) })
-    .where('id', '=', output.assetId)
-    .execute();
-}

@@ -7,12 +7,9 @@ type Json<T> = ColumnType<T, string, string>;
 type Numeric = ColumnType<string, number | string, number | string>;
 
 import type { Role, Visibility } from '../../core/app/app-access';
+import type { NodeStatus, RunSource, RunStatus } from '../../core/run/run-status';
 
-export type { Role, Visibility };
-export type RunStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
-export type RunSource = 'api' | 'content' | 'compose' | 'generate';
-export type NodeStatus =
-  'pending' | 'running' | 'completed' | 'failed' | 'skipped' | 'cancelled' | 'awaiting_approval';
+export type { NodeStatus, Role, RunSource, RunStatus, Visibility };
 
 export interface WorkspacesTable {
   id: string;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../../core/ids';
 import type { Role } from '../../core/app/app-access';
+import { grantCredits } from './credits';
 import type { Database } from './schema';
 
 export async function findWorkspaceByName(db: Kysely<Database>, name: string) {
@@ -17,11 +18,7 @@ export async function createWorkspace(
     const workspaceId = newId();
     await trx.insertInto('workspaces').values({ id: workspaceId, name }).execute();
     const ownerId = await addUser(trx, workspaceId, 'owner', 'owner');
-    if (credits > 0)
-      await trx
-        .insertInto('credit_ledger')
-        .values({ id: newId(), workspace_id: workspaceId, amount: credits, reason: 'opening grant' })
-        .execute();
+    if (credits > 0) await grantCredits(trx, { workspaceId, amount: credits, reason: 'opening grant' });
     return { workspaceId, ownerId };
   });
 }

@@ -1,32 +1,21 @@
 import Router from '@koa/router';
-import { z } from 'zod';
-import { appAccess, canChangeVisibility, VISIBILITIES, type Caller } from '../../core/app/app-access';
-import { forbidden } from '../../core/errors';
-import { listVisibleApps, setAppVisibility } from '../../adapters/db/apps';
+import type { Caller } from '../../core/app/app-access';
+import { presentAppDetail, presentAppSummary, presentAppWorkflow } from '../../core/app/present-app';
+import { changeAppVisibility } from '../commands/change-app-visibility';
+import { estimateRun } from '../commands/estimate-run';
+import { listApps } from '../commands/list-apps';
+import { loadUsableApp } from '../commands/load-app';
 import type { ApiDeps } from '../deps';
 import { parseWith, uuidParam } from '../validate';
-import { compileRow, loadUsableApp, ownership } from './app-store';
-import { presentAppDetail, presentAppSummary, presentAppWorkflow } from './presenter';
-
-export const ListQuery = z.object({
-  search: z.string().max(200).optional(),
-  // `?limit=` is no limit: coerced as it is, the empty string would become 0 and hide every public app.
-  limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1000).optional()),
-});
-export const VisibilityBody = z.object({ visibility: z.enum(VISIBILITIES as [string, ...string[]]) });
+import { EstimateBody, ListQuery, VisibilityBody } from './schema';
 
 export function appsRouter(deps: ApiDeps): Router {
   const router = new Router();
 
   router.get('/apps', async (ctx) => {
-    const caller: Caller = ctx.state.caller;
     const query = parseWith(ListQuery, ctx.query);
-    const rows = await listVisibleApps(deps.db, caller.workspaceId, {
-      search: query.search,
-      publicLimit: query.limit,
-    });
-    const own = rows.own.filter((row) => appAccess(ownership(row), caller) === 'use');
-    ctx.body = { data: [...own, ...rows.public].map((row) => presentAppSummary(compileRow(row))) };
+    const apps = await listApps(deps, ctx.state.caller, { search: query.search, publicLimit: query.limit });
+    ctx.body = { data: apps.map(presentAppSummary) };
   });
 
   router.get('/apps/:appId', async (ctx) => {
@@ -42,12 +31,20 @@ export function appsRouter(deps: ApiDeps): Router {
   router.post('/apps/:appId/visibility', async (ctx) => {
     const caller: Caller = ctx.state.caller;
     const { visibility } = parseWith(VisibilityBody, ctx.request.body);
-    const app = await loadUsableApp(deps.db, uuidParam(ctx.params.appId, 'App'), caller);
-    if (!canChangeVisibility(ownership(app.row), caller))
-      throw forbidden('Only the app creator or a workspace owner may change visibility');
-    await setAppVisibility(deps.db, app.row.id, visibility as 'private' | 'shared' | 'public');
+    const app = await changeAppVisibility(deps, caller, uuidParam(ctx.params.appId, 'App'), visibility);
     ctx.body = { data: { appId: app.row.id, visibility, name: app.row.name } };
   });
 
+  return router;
+}
+
+/** POST /v1/apps/{appId}/estimate: the expected credits of a run against the balance. */
+export function estimateRouter(deps: ApiDeps): Router {
+  const router = new Router();
+  router.post('/apps/:appId/estimate', async (ctx) => {
+    const app = await loadUsableApp(deps.db, uuidParam(ctx.params.appId, 'App'), ctx.state.caller);
+    const body = parseWith(EstimateBody, ctx.request.body);
+    ctx.body = { data: await estimateRun(deps, ctx.state.caller, app, body.outputs) };
+  });
   return router;
 }

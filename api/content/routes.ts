@@ -1,16 +1,11 @@
 import Router from '@koa/router';
-import type { Caller } from '../../core/app/app-access';
-import { generateBriefs } from '../../core/content/generate-briefs';
 import { invalidField } from '../../core/errors';
-import { brandContextOf, recentTrends, topPatterns } from '../../adapters/db/brand';
+import { createContent } from '../commands/create-content';
+import { semanticScorer, type SemanticScorer } from '../commands/semantic-scorer';
+import { writeBriefs } from '../commands/write-briefs';
 import type { ApiDeps } from '../deps';
-import { resolveProfile } from '../brand/routes';
-import { semanticScorer, type SemanticScorer } from '../discover/semantic';
 import { parseWith } from '../validate';
-import { createContent } from './create-content';
 import { BriefBody, CreateContentBody } from './schema';
-
-const TREND_WINDOW_DAYS = 30;
 
 export function contentRouter(
   deps: ApiDeps,
@@ -27,29 +22,11 @@ export function contentRouter(
   });
 
   router.post('/content/brief', async (ctx) => {
-    const caller: Caller = ctx.state.caller;
     const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
     if (typeof raw.goal !== 'string' || raw.goal.trim() === '')
       throw invalidField('goal', 'required', 'goal is required as a string');
     const body = parseWith(BriefBody, raw);
-    const profile = await resolveProfile(deps, caller, body.brandProfileId);
-    const platform = body.platform?.toLowerCase() ?? undefined;
-    const [trends, patterns] = await Promise.all([
-      recentTrends(deps.db, caller.workspaceId, { platform, windowDays: TREND_WINDOW_DAYS, limit: 5 }),
-      topPatterns(deps.db, caller.workspaceId, {
-        profileId: profile?.id,
-        platform,
-        modality: body.modality ?? undefined,
-        limit: 5,
-      }),
-    ]);
-    const briefs = generateBriefs({
-      ...body,
-      brand: profile ? brandContextOf(profile) : null,
-      trends,
-      patterns,
-    });
-    ctx.body = { data: { briefs } };
+    ctx.body = { data: { briefs: await writeBriefs(deps, ctx.state.caller, body) } };
   });
 
   return router;

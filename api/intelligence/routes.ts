@@ -1,22 +1,12 @@
 import Router from '@koa/router';
 import type { Caller } from '../../core/app/app-access';
-import type { Prediction } from '../../core/intelligence/predict';
-import type { Recommendation } from '../../core/intelligence/recommendation';
-import type { RankedTrend } from '../../core/intelligence/trends';
+import { predict } from '../commands/predict';
+import { recommend } from '../commands/recommend';
+import { workspaceTrends } from '../commands/workspace-trends';
 import type { ApiDeps } from '../deps';
 import { parseWith } from '../validate';
+import { presentPrediction, presentRecommendation, presentTrend } from './presenter';
 import { PredictBody, RecommendationsQuery, TrendsQuery } from './schema';
-import { predict, recommend, workspaceTrends } from './service';
-
-const presentTrend = (t: RankedTrend) => ({
-  signal: t.signal,
-  category: t.category,
-  platform: t.platform,
-  growth: t.growth,
-  confidence: t.confidence,
-});
-const presentPrediction = (p: Prediction) => p;
-const presentRecommendation = (r: Recommendation) => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 /**
  * Intelligence over the workspace's own data, offline and deterministic:

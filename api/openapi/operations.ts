@@ -1,21 +1,24 @@
 import type { z } from 'zod';
-import { EstimateBody } from '../apps/estimate';
-import { ListQuery as AppsQuery, VisibilityBody } from '../apps/routes';
-import { AssetsQuery } from '../assets/routes';
-import { KitElementBody, KitQuery } from '../brand/kit';
-import { PARTS, PatternsQuery } from '../brand/routes';
-import { ComposeBody } from '../compose/routes';
+import { EstimateBody, ListQuery as AppsQuery, VisibilityBody } from '../apps/schema';
+import { AssetsQuery } from '../assets/schema';
+import { KitElementBody, KitQuery, NewBrandObjective, PARTS, PatternsQuery } from '../brand/schema';
+import { ComposeBody } from '../compose/schema';
 import { BriefBody, CreateContentBody } from '../content/schema';
-import { DiscoverBody } from '../discover/routes';
-import { GenerateImageBody } from '../generate/routes';
+import { DiscoverBody } from '../discover/schema';
+import { GenerateImageBody } from '../generate/schema';
 import { PredictBody, RecommendationsQuery, TrendsQuery } from '../intelligence/schema';
-import { HistoryQuery, PublishBody, TransferBody } from '../publishing/routes';
-import { FeedbackBody, FeedbackQuery } from '../runs/feedback';
-import { ApprovalBody, ListQuery as RunsQuery, RunBody, WaitQuery } from '../runs/routes';
-import { ListQuery as TemplatesQuery } from '../templates/routes';
-import { DeliveriesQuery, VerifyBody } from '../webhooks/routes';
-import { GenerateBody } from '../workflows/routes';
-import { NewBrandObjective } from '../../core/brand/brand-context';
+import { HistoryQuery, PublishBody, TransferBody } from '../publishing/schema';
+import {
+  ApprovalBody,
+  FeedbackBody,
+  FeedbackQuery,
+  ListQuery as RunsQuery,
+  RunBody,
+  WaitQuery,
+} from '../runs/schema';
+import { ListQuery as TemplatesQuery } from '../templates/schema';
+import { DeliveriesQuery, VerifyBody } from '../webhooks/schema';
+import { GenerateBody } from '../workflows/schema';
 
 export interface Operation {
   tag: string;

@@ -1,29 +1,14 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import { invalidField } from '../../core/errors';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../core/limits';
 import { isHttpUrl } from '../../core/run/validate-inputs';
-import { listPublications, listValidChannels } from '../../adapters/db/channels';
+import { listChannels } from '../commands/list-channels';
+import { publish } from '../commands/publish';
+import { publishHistory } from '../commands/publish-history';
+import { transferAsset } from '../commands/transfer-asset';
 import type { ApiDeps } from '../deps';
 import { parseWith } from '../validate';
-import { publish } from './publish';
-import { transferAsset } from './transfer-asset';
-
-export const TransferBody = z.object({
-  sourceUrl: z.string().min(1).max(4000),
-  mediaType: z.enum(['image', 'video', 'audio']),
-  filename: z.string().max(255).optional(),
-});
-export const PublishBody = z.object({
-  accountIds: z.array(z.string().min(1).max(100)).min(1).max(20),
-  imageUrl: z.string().max(4000).optional(),
-  videoUrl: z.string().max(4000).optional(),
-  caption: z.string().max(5000).optional(),
-});
-export const HistoryQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+import { presentChannel, presentPublication } from './presenter';
+import { HistoryQuery, PublishBody, TransferBody } from './schema';
 
 export function publishingRouter(deps: ApiDeps): Router {
   const router = new Router();
@@ -35,18 +20,7 @@ export function publishingRouter(deps: ApiDeps): Router {
   });
 
   router.get('/publishing/channels', async (ctx) => {
-    const channels = await listValidChannels(deps.db, ctx.state.caller.workspaceId);
-    ctx.body = {
-      data: channels.map((c) => ({
-        id: c.id,
-        platform: c.platform,
-        accountName: c.account_name,
-        accountType: c.account_type,
-        username: c.username,
-        hasInstagram: c.instagram_id !== null,
-        createdAt: new Date(c.created_at).toISOString(),
-      })),
-    };
+    ctx.body = { data: (await listChannels(deps, ctx.state.caller)).map(presentChannel) };
   });
 
   router.post('/publishing/publish', async (ctx) => {
@@ -66,22 +40,8 @@ export function publishingRouter(deps: ApiDeps): Router {
 
   router.get('/publishing/history', async (ctx) => {
     const page = parseWith(HistoryQuery, ctx.query);
-    const { rows, total } = await listPublications(deps.db, ctx.state.caller.workspaceId, page);
-    ctx.body = {
-      data: rows.map((r) => ({
-        id: r.id,
-        accountId: r.account_id,
-        platform: r.platform,
-        status: r.status,
-        postUrl: r.post_url,
-        imageUrl: r.image_url,
-        videoUrl: r.video_url,
-        caption: r.caption,
-        ...(r.status === 'failed' ? { error: { code: r.error_code, message: r.error_message } } : {}),
-        createdAt: new Date(r.created_at).toISOString(),
-      })),
-      pagination: { total, ...page },
-    };
+    const { rows, total } = await publishHistory(deps, ctx.state.caller, page);
+    ctx.body = { data: rows.map(presentPublication), pagination: { total, ...page } };
   });
 
   return router;

@@ -1,62 +1,27 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { Caller } from '../../core/app/app-access';
-import { notFound, AtelierError } from '../../core/errors';
 import { isUuid } from '../../core/ids';
-import {
-  PAGE_LIMIT_DEFAULT,
-  PAGE_LIMIT_MAX,
-  WAIT_TIMEOUT_DEFAULT_SECONDS,
-  WAIT_TIMEOUT_MAX_SECONDS,
-  WAIT_TIMEOUT_MIN_SECONDS,
-} from '../../core/limits';
-import { cancelRunRecord, findRun, findRunNodes, listRuns } from '../../adapters/db/runs';
-import { presentRun, presentRunSummary, isTerminal } from '../../adapters/db/run-view';
+import { presentRunSummary } from '../../core/run/present-run';
+import { assertWebhookUrl } from '../../core/run/webhook-url';
+import { cancelRun } from '../commands/cancel-run';
+import { decideApproval } from '../commands/decide-approval';
+import { findOwnRun } from '../commands/find-own-run';
+import { waitForRun } from '../commands/follow-run';
+import { getRun } from '../commands/get-run';
+import { listRuns } from '../commands/list-runs';
+import { loadUsableApp } from '../commands/load-app';
+import { refineRun } from '../commands/refine-run';
+import { startRun } from '../commands/start-run';
 import type { ApiDeps } from '../deps';
 import { parseWith, uuidParam } from '../validate';
-import { loadUsableApp } from '../apps/app-store';
-import { assertWebhookUrl, startRun } from './start-run';
-import { waitForRun } from './follow-run';
+import { ApprovalBody, FeedbackBody, FeedbackQuery, ListQuery, RunBody, WaitQuery } from './schema';
 import { streamRun } from './stream';
 
-const jsonObject = z.record(z.string(), z.unknown());
-export const RunBody = z.object({
-  inputs: jsonObject.default({}),
-  inputOverrides: jsonObject.default({}),
-  applyBrand: z.boolean().optional(),
-  brandProfileId: z.string().nullable().optional(),
-  test: z.boolean().optional(),
-  outputs: z.array(z.string().min(1)).max(50).optional(),
-});
-export const ListQuery = z.object({
-  appId: z.string().optional(),
-  status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']).optional(),
-  source: z.enum(['api', 'content', 'compose', 'generate']).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-export const WaitQuery = z.object({
-  timeout: z.coerce
-    .number()
-    .int()
-    .min(WAIT_TIMEOUT_MIN_SECONDS)
-    .max(WAIT_TIMEOUT_MAX_SECONDS)
-    .default(WAIT_TIMEOUT_DEFAULT_SECONDS),
-});
-export const ApprovalBody = z.object({
-  decision: z.enum(['approve', 'reject']),
-  comment: z.string().max(2000).optional(),
-});
+type RunContext = { params: Record<string, string>; state: { caller: Caller } };
 
 export function runsRouter(deps: ApiDeps): Router {
   const router = new Router();
-
-  /** Another workspace's run is not found, never forbidden: its existence is not revealed. */
-  const ownRun = async (ctx: { params: Record<string, string>; state: { caller: Caller } }) => {
-    const run = await findRun(deps.db, uuidParam(ctx.params.runId, 'Run'), ctx.state.caller.workspaceId);
-    if (!run) throw notFound('Run');
-    return run;
-  };
+  const ownRun = (ctx: RunContext) => findOwnRun(deps, ctx.state.caller, uuidParam(ctx.params.runId, 'Run'));
 
   router.post('/apps/:appId/runs', async (ctx) => {
     const caller: Caller = ctx.state.caller;
@@ -79,13 +44,12 @@ export function runsRouter(deps: ApiDeps): Router {
       ctx.body = { data: [], pagination: { total: 0, ...pagination } };
       return;
     }
-    const { rows, total } = await listRuns(deps.db, ctx.state.caller.workspaceId, query);
+    const { rows, total } = await listRuns(deps, ctx.state.caller, query);
     ctx.body = { data: rows.map(presentRunSummary), pagination: { total, ...pagination } };
   });
 
   router.get('/runs/:runId', async (ctx) => {
-    const run = await ownRun(ctx);
-    ctx.body = { data: presentRun(run, await findRunNodes(deps.db, run.id)) };
+    ctx.body = { data: await getRun(deps, ctx.state.caller, uuidParam(ctx.params.runId, 'Run')) };
   });
 
   router.get('/runs/:runId/wait', async (ctx) => {
@@ -101,37 +65,28 @@ export function runsRouter(deps: ApiDeps): Router {
   });
 
   router.post('/runs/:runId/cancel', async (ctx) => {
-    const run = await ownRun(ctx);
-    if (isTerminal(run.status)) {
-      ctx.body = { data: { runId: run.id, status: run.status } };
-      return;
-    }
-    await deps.engine.cancel(run.id);
-    const status = await cancelRunRecord(deps.db, run.id);
-    await deps.bus.publish({ runId: run.id, kind: 'run', status: status ?? 'cancelled' });
-    ctx.body = { data: { runId: run.id, status } };
+    ctx.body = { data: await cancelRun(deps, await ownRun(ctx)) };
   });
 
   router.post('/runs/:runId/approvals/:nodeId', async (ctx) => {
     const run = await ownRun(ctx);
     const body = parseWith(ApprovalBody, ctx.request.body);
     const nodeId = ctx.params.nodeId;
-    if (run.status !== 'running') throw approvalRefused(nodeId, `the run is ${run.status}`);
-    try {
-      await deps.engine.decideApproval(run.id, { nodeId, decision: body.decision, comment: body.comment });
-    } catch (err) {
-      if ((err as Error).name === 'WorkflowUpdateFailedError')
-        throw approvalRefused(nodeId, (err as { cause?: { message?: string } }).cause?.message ?? 'refused');
-      throw err;
-    }
+    await decideApproval(deps, run, { nodeId, decision: body.decision, comment: body.comment });
     ctx.body = { data: { runId: run.id, nodeId, decision: body.decision } };
   });
 
   return router;
 }
 
-function approvalRefused(nodeId: string, reason: string): AtelierError {
-  return new AtelierError('VALIDATION_ERROR', `Cannot decide node "${nodeId}": ${reason}`, {
-    details: [{ param: 'nodeId', code: 'not_awaiting_approval', message: reason }],
+/** POST /v1/runs/{runId}/feedback: refine a completed run in place (see commands/refine-run.ts). */
+export function feedbackRouter(deps: ApiDeps): Router {
+  const router = new Router();
+  router.post('/runs/:runId/feedback', async (ctx) => {
+    const run = await findOwnRun(deps, ctx.state.caller, uuidParam(ctx.params.runId, 'Run'));
+    const { feedback } = parseWith(FeedbackBody, ctx.request.body);
+    const { timeout } = parseWith(FeedbackQuery, ctx.query);
+    ctx.body = { data: await refineRun(deps, run, feedback, timeout * 1000) };
   });
+  return router;
 }

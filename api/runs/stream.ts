@@ -1,14 +1,11 @@
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../adapters/db/schema';
-import type { EventBus } from '../../adapters/events/bus';
-import { isTerminal, loadRunView, type RunView } from '../../adapters/db/run-view';
 import { STREAM_PING_MS, STREAM_TIMEOUT_MS } from '../../core/limits';
+import type { RunView } from '../../core/run/present-run';
+import { isTerminal } from '../../core/run/run-status';
+import { watchRun, type RunFeed } from '../commands/follow-run';
 
-export interface StreamOptions {
-  db: Kysely<Database>;
-  bus: EventBus;
+export interface StreamOptions extends RunFeed {
   pingMs?: number;
   timeoutMs?: number;
 }
@@ -23,12 +20,11 @@ export async function streamRun(ctx: Context, runId: string, options: StreamOpti
     stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   let last = '';
   let closed = false;
-  let queue = Promise.resolve();
 
   const close = () => {
     if (closed) return;
     closed = true;
-    unsubscribe();
+    watch.stop();
     clearInterval(ping);
     clearTimeout(timeout);
     stream.end();
@@ -44,17 +40,7 @@ export async function streamRun(ctx: Context, runId: string, options: StreamOpti
     if (snapshot !== last) send('progress', run);
     last = snapshot;
   };
-  // Reads are chained so events go out in the order the changes happened.
-  const refresh = () => {
-    queue = queue
-      .then(async () => {
-        const run = await loadRunView(options.db, runId);
-        if (run) publish(run);
-      })
-      .catch(() => close());
-  };
-
-  const unsubscribe = options.bus.subscribe(runId, refresh);
+  const watch = watchRun(options, runId, publish, close);
   const ping = setInterval(() => send('ping', Date.now()), options.pingMs ?? STREAM_PING_MS);
   const timeout = setTimeout(() => {
     send('timeout', { message: 'Stream closed after 10 minutes; reconnect or use /wait' });
@@ -71,5 +57,5 @@ export async function streamRun(ctx: Context, runId: string, options: StreamOpti
   });
   ctx.body = stream;
   stream.write(': connected\n\n');
-  refresh();
+  watch.refresh();
 }

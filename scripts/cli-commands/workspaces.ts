@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../adapters/db/schema';
 import { createWorkspace, findWorkspaceByName } from '../../adapters/db/workspaces';
-import { creditBalance } from '../../adapters/db/credits';
-import { newId } from '../../core/ids';
+import { creditBalance, grantCredits as addCredits } from '../../adapters/db/credits';
 import type { CliCommand } from './command';
 import { CliCommandError } from './error';
 import type { CliResult } from './result';
@@ -28,10 +27,7 @@ export async function grantCredits(
   command: Extract<CliCommand, { command: 'credits.grant' }>,
 ): Promise<CliResult> {
   const workspace = await workspaceNamed(db, command.workspace);
-  await db
-    .insertInto('credit_ledger')
-    .values({ id: newId(), workspace_id: workspace.id, amount: command.amount, reason: command.reason })
-    .execute();
+  await addCredits(db, { workspaceId: workspace.id, amount: command.amount, reason: command.reason });
   const { balance } = await creditBalance(db, workspace.id);
   return { command: 'credits.grant', workspace: command.workspace, amount: command.amount, balance };
 }

@@ -1,13 +1,7 @@
 import type { Caller } from '../../core/app/app-access';
 import { isUuid } from '../../core/ids';
 import { listValidChannels, recordPublication } from '../../adapters/db/channels';
-import {
-  PublishError,
-  type ChannelAdapter,
-  type Platform,
-  type PostContent,
-} from '../../adapters/channels/channel';
-import type { TokenCipher } from '../../adapters/channels/token-cipher';
+import { PublishError, type Platform, type PostContent } from '../../adapters/channels/channel';
 import type { ApiDeps } from '../deps';
 
 export interface PublishResult {
@@ -17,11 +11,6 @@ export interface PublishResult {
   postId?: string;
   platform?: string;
   error?: { code: string; message: string };
-}
-
-export interface Publishing {
-  adapters: Record<Platform, ChannelAdapter>;
-  cipher: TokenCipher;
 }
 
 /**

@@ -6,7 +6,7 @@ import { canonicalJson, deterministicUuid, newId } from '../../core/ids';
 import { findApp, insertApp } from '../../adapters/db/apps';
 import type { AppRow } from '../../adapters/db/schema';
 import type { ApiDeps } from '../deps';
-import { compileRow, loadUsableApp, type LoadedApp } from '../apps/app-store';
+import { compileRow, loadUsableApp, type LoadedApp } from './load-app';
 import { uuidParam } from '../validate';
 
 export interface GenerateWorkflowRequest {

@@ -1,20 +1,18 @@
 import type { Logger } from 'pino';
-import type { Config } from '../../core/config';
-import { estimateCredits } from '../../core/billing/credits';
-import { AtelierError, forbidden, invalidField } from '../../core/errors';
+import { AtelierError, invalidField } from '../../core/errors';
 import { descendantsOf } from '../../core/graph/find-subgraph';
 import type { Plan } from '../../core/graph/plan';
 import { refinementCandidates, type RefinementCandidate } from '../../core/refinement/candidates';
 import { parseModelRefinement, refinementMessages } from '../../core/refinement/model-refinement';
 import { selectRefinement } from '../../core/refinement/select-refinement';
 import type { RefinementSelection } from '../../core/refinement/selection';
-import { creditBalance } from '../../adapters/db/credits';
 import { beginRefinement, latestCompletedOutputs, revertRefinement } from '../../adapters/db/refinements';
 import { planOf } from '../../adapters/db/runs';
 import type { RunRow } from '../../adapters/db/schema';
-import { openAiChat } from '../../adapters/models/openai-chat';
+import type { ChatCompletion } from '../../adapters/models/openai-chat';
 import type { ApiDeps } from '../deps';
 import { waitForRun } from './follow-run';
+import { launchExecution } from './launch-execution';
 
 /** How long the previous execution may take to close (it may still be delivering its webhook). */
 const PREVIOUS_EXECUTION_CLOSE_MS = 15_000;
@@ -61,7 +59,7 @@ export async function refineRun(
       'This run has no prompt-driven node that feedback could change',
     );
 
-  const selection = await chooseRefinement(deps.config, deps.logger, candidates, feedback);
+  const selection = await chooseRefinement(deps.chat, deps.logger, candidates, feedback);
   const changed = selection.choices.map((c) => c.nodeId);
   const execute = descendantsOf(plan, changed).filter((id) => executed.includes(id));
   const latest = await latestCompletedOutputs(deps.db, run.id);
@@ -70,23 +68,10 @@ export async function refineRun(
   );
   const promptOverrides = Object.fromEntries(selection.choices.map((c) => [c.nodeId, c.prompt]));
 
-  const estimate = estimateCredits(plan, execute, deps.costs);
-  const { balance } = await creditBalance(deps.db, run.workspace_id);
-  if (estimate.expected > balance)
-    throw forbidden(
-      `Insufficient credits: this refinement needs about ${estimate.expected} credits and the workspace has ${balance}`,
-    );
-
-  if (!(await deps.engine.awaitClosed(run.id, PREVIOUS_EXECUTION_CLOSE_MS)))
-    throw new AtelierError(
-      'RESOURCE_UNAVAILABLE',
-      'The previous revision of this run is still finishing (webhook delivery); retry shortly',
-    );
   const revision = run.revision + 1;
-  if (!(await beginRefinement(deps.db, run.id, revision, withPrompts(plan, promptOverrides))))
-    throw runNotCompleted('no longer completed');
-  try {
-    await deps.engine.start({
+  await launchExecution(
+    deps,
+    {
       runId: run.id,
       workspaceId: run.workspace_id,
       appId: run.app_id,
@@ -97,13 +82,21 @@ export async function refineRun(
       seedOutputs,
       promptOverrides,
       webhookUrl: run.webhook_url,
-      approvalTimeout: deps.config.APPROVAL_TIMEOUT,
-      mediaTaskQueue: deps.config.MEDIA_TASK_QUEUE,
-    });
-  } catch (err) {
-    await revertRefinement(deps.db, run);
-    throw err;
-  }
+    },
+    {
+      what: 'refinement',
+      record: async () => {
+        if (!(await deps.engine.awaitClosed(run.id, PREVIOUS_EXECUTION_CLOSE_MS)))
+          throw new AtelierError(
+            'RESOURCE_UNAVAILABLE',
+            'The previous revision of this run is still finishing (webhook delivery); retry shortly',
+          );
+        if (!(await beginRefinement(deps.db, run.id, revision, withPrompts(plan, promptOverrides))))
+          throw runNotCompleted('no longer completed');
+      },
+      undo: () => revertRefinement(deps.db, run),
+    },
+  );
   await deps.bus.publish({ runId: run.id, kind: 'run', status: 'queued' });
 
   const { run: view } = await waitForRun(deps.db, deps.bus, run.id, waitMs);
@@ -123,14 +116,13 @@ export async function refineRun(
   };
 }
 
-/** The configured chat model's choice when it gives a usable one, else the rules'. */
+/** The chat model's choice when one is configured and gives a usable one, else the rules'. */
 async function chooseRefinement(
-  config: Config,
+  chat: ChatCompletion | null,
   logger: Logger,
   candidates: RefinementCandidate[],
   feedback: string,
 ): Promise<RefinementSelection> {
-  const chat = openAiChat(config);
   if (chat) {
     try {
       const answer = await chat(refinementMessages(candidates, feedback), {

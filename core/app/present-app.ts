@@ -1,6 +1,12 @@
-import type { LoadedApp } from './app-store';
+import type { Visibility } from './app-access';
+import type { CompiledApp } from './compiled-app';
 
-export function presentAppSummary(app: LoadedApp) {
+/** A compiled app with the stored columns its presentation reads (an `apps` row has them). */
+export interface PresentableApp extends CompiledApp {
+  row: { id: string; name: string; description: string | null; visibility: Visibility };
+}
+
+export function presentAppSummary(app: PresentableApp) {
   return {
     appId: app.row.id,
     name: app.row.name,
@@ -11,7 +17,7 @@ export function presentAppSummary(app: LoadedApp) {
   };
 }
 
-export function presentAppDetail(app: LoadedApp) {
+export function presentAppDetail(app: PresentableApp) {
   const { capabilities, ...summary } = presentAppSummary(app);
   return {
     ...summary,
@@ -34,7 +40,7 @@ export function presentAppDetail(app: LoadedApp) {
   };
 }
 
-export function presentAppWorkflow(app: LoadedApp) {
+export function presentAppWorkflow(app: PresentableApp) {
   return {
     appId: app.row.id,
     name: app.row.name,

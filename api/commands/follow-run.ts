@@ -1,7 +1,38 @@
 import type { Kysely } from 'kysely';
+import type { RunView } from '../../core/run/present-run';
+import { isTerminal } from '../../core/run/run-status';
+import { loadRunView } from '../../adapters/db/run-view';
 import type { Database } from '../../adapters/db/schema';
 import type { EventBus } from '../../adapters/events/bus';
-import { isTerminal, loadRunView, type RunView } from '../../adapters/db/run-view';
+
+/** Where a run's changes are read (the database) and announced (the bus). */
+export interface RunFeed {
+  db: Kysely<Database>;
+  bus: EventBus;
+}
+
+/**
+ * Follows a run: every event of the run on the bus reads it again and hands it to `onRun`. Reads are
+ * chained, so runs arrive in the order the changes happened; a failed read calls `onError`.
+ * `refresh` reads once more now; `stop` ends the subscription.
+ */
+export function watchRun(
+  feed: RunFeed,
+  runId: string,
+  onRun: (run: RunView) => void,
+  onError: () => void,
+): { refresh(): void; stop(): void } {
+  let queue = Promise.resolve();
+  const refresh = () => {
+    queue = queue
+      .then(async () => {
+        const run = await loadRunView(feed.db, runId);
+        if (run) onRun(run);
+      })
+      .catch(() => onError());
+  };
+  return { refresh, stop: feed.bus.subscribe(runId, refresh) };
+}
 
 /**
  * Resolves with the run once it is terminal, or with `timedOut` when the deadline passes first.

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
+import { writeAsset } from '../../adapters/db/assets';
 import { safeFetchToFile, isSafeFetchError } from '../../adapters/http/safe-fetch';
 import { invalidField } from '../../core/errors';
 import { newId } from '../../core/ids';
@@ -32,23 +33,13 @@ export async function transferAsset(
     const fetched = await download(deps, request, path);
     const key = `transfers/${caller.workspaceId}/${newId()}/${safeFilename(request.filename, request.mediaType, fetched.mimeType)}`;
     const stored = await deps.storage.putFile(key, path, fetched.mimeType);
-    const assetId = newId();
-    await deps.db
-      .insertInto('assets')
-      .values({
-        id: assetId,
-        workspace_id: caller.workspaceId,
-        output_type: request.mediaType,
-        source_url: request.sourceUrl,
-        cdn_url: stored.url,
-        storage_key: stored.key,
-        mime_type: stored.mimeType,
-        bytes: stored.bytes,
-        sha256: stored.sha256,
-        metadata: JSON.stringify({ transferred: true }),
-        status: 'completed',
-      })
-      .execute();
+    const assetId = await writeAsset(deps.db, {
+      workspaceId: caller.workspaceId,
+      outputType: request.mediaType,
+      content: { ref: stored },
+      metadata: { transferred: true },
+      sourceUrl: request.sourceUrl,
+    });
     return { url: stored.url, assetId };
   } finally {
     await rm(dir, { recursive: true, force: true });

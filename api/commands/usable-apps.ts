@@ -1,18 +1,17 @@
-import { appAccess, type Caller } from '../../core/app/app-access';
+import type { Caller } from '../../core/app/app-access';
 import type { ContentApp } from '../../core/content/plan-content';
 import { toCandidate } from '../../core/discovery/candidate';
-import { listVisibleApps } from '../../adapters/db/apps';
 import type { ApiDeps } from '../deps';
-import { compileRow, ownership, type LoadedApp } from '../apps/app-store';
+import { usableAppRows } from './list-apps';
+import { compileRow, type LoadedApp } from './load-app';
 
 export interface UsableApp extends ContentApp {
   loaded: LoadedApp;
 }
 
-/** Apps the caller may use, by the listing rules: their workspace's (minus private ones they may not use) and public ones. */
+/** Discovery candidates: every app the caller may use (the listing's rules, no limit), compiled and described. */
 export async function usableApps(deps: ApiDeps, caller: Caller): Promise<UsableApp[]> {
-  const rows = await listVisibleApps(deps.db, caller.workspaceId, {});
-  const usable = [...rows.own.filter((row) => appAccess(ownership(row), caller) === 'use'), ...rows.public];
+  const usable = await usableAppRows(deps, caller, {});
   return usable.flatMap((row) => {
     try {
       const loaded = compileRow(row);

@@ -1,18 +1,19 @@
 import type { Caller } from '../../core/app/app-access';
+import type { ContentTemplate } from '../../core/content/content-template';
 import { planContent, type ContentPlan } from '../../core/content/plan-content';
 import { gatherGuidance } from '../../core/content/prompt-guidance';
-import type { ContentTemplate } from '../../core/content/content-template';
-import { brandContextOf } from '../../adapters/db/brand';
-import type { ApiDeps } from '../deps';
-import { loadUsableApp } from '../apps/app-store';
-import { uuidParam } from '../validate';
-import { usableApps, type UsableApp } from '../discover/candidates';
-import type { SemanticScorer } from '../discover/semantic';
 import { toCandidate } from '../../core/discovery/candidate';
-import { resolveProfile } from '../brand/routes';
-import { assertWebhookUrl, startRun } from '../runs/start-run';
-import { findTemplate } from '../templates/routes';
-import type { CreateContentBody } from './schema';
+import { assertWebhookUrl } from '../../core/run/webhook-url';
+import { brandContextOf } from '../../adapters/db/brand';
+import type { CreateContentBody } from '../content/schema';
+import type { ApiDeps } from '../deps';
+import { uuidParam } from '../validate';
+import { findTemplate } from './find-template';
+import { loadUsableApp } from './load-app';
+import { resolveBrandProfile } from './resolve-brand-profile';
+import type { SemanticScorer } from './semantic-scorer';
+import { startRun } from './start-run';
+import { usableApps, type UsableApp } from './usable-apps';
 
 export interface ContentOutcome {
   status: 200 | 202;
@@ -36,7 +37,7 @@ export async function createContent(
   const metadataWebhook =
     typeof body.metadata?.webhookUrl === 'string' ? body.metadata.webhookUrl : undefined;
   const webhookUrl = assertWebhookUrl(body.webhookUrl ?? metadataWebhook ?? undefined, ['https:']);
-  const profile = await resolveProfile(deps, caller, body.brandProfileId);
+  const profile = await resolveBrandProfile(deps, caller, body.brandProfileId);
   const template: ContentTemplate | null = body.templateId
     ? (await findTemplate(deps, caller, body.templateId)).template
     : null;

@@ -6,12 +6,12 @@ import { scriptSeconds, splitScript } from '../../core/compose/split-script';
 import { validationError, type ValidationDetail } from '../../core/errors';
 import { COMPOSE_MAX_SCRIPT_SECONDS } from '../../core/limits';
 import type { NodeOutput } from '../../core/run/run-types';
+import { runOutputs, type RunView } from '../../core/run/present-run';
+import { isTerminal } from '../../core/run/run-status';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
 import { findRun, findRunNodes } from '../../adapters/db/runs';
-import { isTerminal, runOutputs } from '../../adapters/db/run-view';
-import type { RunView } from '../../adapters/db/run-view';
 import type { ApiDeps } from '../deps';
-import { launchRun } from '../runs/start-run';
+import { launchRun } from './start-run';
 
 /** Composed runs are recorded as runs of the built-in "Scripted Video" app. */
 export const COMPOSE_APP_ID = '4f7b2c8e-8a1d-4c55-9a57-1f3f2f6f0c11';
@@ -35,7 +35,7 @@ export interface ComposeRequest {
  * 3. The script is cut into scenes; at most 90 seconds of narration.
  * 4. The graph is built, compiled and launched with source `compose`.
  */
-export async function startCompose(deps: ApiDeps, caller: Caller, request: ComposeRequest): Promise<RunView> {
+export async function composeVideo(deps: ApiDeps, caller: Caller, request: ComposeRequest): Promise<RunView> {
   const details: ValidationDetail[] = [];
   const material = request.runId
     ? await runMaterial(deps, caller, request.runId, details)

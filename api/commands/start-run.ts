@@ -1,19 +1,19 @@
 import type { Caller } from '../../core/app/app-access';
-import { estimateCredits } from '../../core/billing/credits';
-import { AtelierError, forbidden, validationError, type ValidationDetail } from '../../core/errors';
+import type { AppParameter } from '../../core/app/app-definition';
+import { validationError, type ValidationDetail } from '../../core/errors';
 import { ancestorsOf } from '../../core/graph/find-subgraph';
-import { canonicalJson, deterministicUuid, newId } from '../../core/ids';
 import type { Plan } from '../../core/graph/plan';
+import { canonicalJson, deterministicUuid, newId } from '../../core/ids';
+import { presentOutput, runOutputs, type RunView } from '../../core/run/present-run';
+import type { RunSource } from '../../core/run/run-status';
 import type { NodeOutput } from '../../core/run/run-types';
-import type { RunSource } from '../../adapters/db/schema';
 import { validateInputs } from '../../core/run/validate-inputs';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
-import { creditBalance } from '../../adapters/db/credits';
+import { loadRunView } from '../../adapters/db/run-view';
 import { deleteRun, insertRun } from '../../adapters/db/runs';
-import { loadRunView, presentOutput, runOutputs, type RunView } from '../../adapters/db/run-view';
-import type { AppParameter } from '../../core/app/app-definition';
-import type { LoadedApp } from '../apps/app-store';
 import type { ApiDeps } from '../deps';
+import { launchExecution } from './launch-execution';
+import type { LoadedApp } from './load-app';
 
 export interface RunRequest {
   inputs: Record<string, unknown>;
@@ -40,7 +40,7 @@ export interface SandboxStub {
  * Starts a run of an app, or answers the sandbox stub.
  * 1. Validate inputs (all problems at once), media URLs through safe-fetch, and the output selection.
  * 2. Sandbox: a deterministic stub; nothing stored, started or charged.
- * 3. Launch: credits, the run row and the workflow (launchRun).
+ * 3. Launch: credits, the run row and the workflow (launchRun, through launchExecution).
  */
 export async function startRun(
   deps: ApiDeps,
@@ -82,35 +82,12 @@ export interface LaunchRequest {
   webhookUrl: string | null;
 }
 
-/**
- * Checks credits, inserts the run (queued) and starts its workflow; if Temporal refuses, the row is
- * removed again so nothing is half-written.
- */
+/** Inserts a new run (queued, revision 1) and launches its first execution; on a refusal the row goes again. */
 export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRequest): Promise<RunView> {
-  const estimate = estimateCredits(request.plan, request.execute, deps.costs);
-  const { balance } = await creditBalance(deps.db, caller.workspaceId);
-  if (estimate.expected > balance)
-    throw forbidden(
-      `Insufficient credits: this run needs about ${estimate.expected} credits and the workspace has ${balance}`,
-    );
-
   const runId = newId();
-  await insertRun(deps.db, {
-    id: runId,
-    workspace_id: caller.workspaceId,
-    app_id: request.appId,
-    user_id: caller.userId,
-    status: 'queued',
-    source: request.source,
-    inputs: JSON.stringify(request.params),
-    plan: JSON.stringify(request.plan),
-    execute: JSON.stringify(request.execute),
-    revision: 1,
-    webhook_url: request.webhookUrl,
-    cost_credits: 0,
-  });
-  try {
-    await deps.engine.start({
+  await launchExecution(
+    deps,
+    {
       runId,
       workspaceId: caller.workspaceId,
       appId: request.appId,
@@ -121,13 +98,27 @@ export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRe
       seedOutputs: request.seedOutputs,
       promptOverrides: {},
       webhookUrl: request.webhookUrl,
-      approvalTimeout: deps.config.APPROVAL_TIMEOUT,
-      mediaTaskQueue: deps.config.MEDIA_TASK_QUEUE,
-    });
-  } catch (err) {
-    await deleteRun(deps.db, runId);
-    throw err;
-  }
+    },
+    {
+      what: 'run',
+      record: () =>
+        insertRun(deps.db, {
+          id: runId,
+          workspace_id: caller.workspaceId,
+          app_id: request.appId,
+          user_id: caller.userId,
+          status: 'queued',
+          source: request.source,
+          inputs: JSON.stringify(request.params),
+          plan: JSON.stringify(request.plan),
+          execute: JSON.stringify(request.execute),
+          revision: 1,
+          webhook_url: request.webhookUrl,
+          cost_credits: 0,
+        }),
+      undo: () => deleteRun(deps.db, runId),
+    },
+  );
   return (await loadRunView(deps.db, runId))!;
 }
 
@@ -192,25 +183,4 @@ function sandboxStub(app: LoadedApp, values: Record<string, unknown>, execute: s
     createdAt: new Date().toISOString(),
     validatedInputs: values,
   };
-}
-
-export function assertWebhookUrl(
-  url: string | undefined,
-  protocols: string[] = ['http:', 'https:'],
-): string | null {
-  if (url === undefined || url === '') return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new AtelierError('WEBHOOK_INVALID_URL', `Webhook URL is malformed: "${url.slice(0, 200)}"`);
-  }
-  if (!protocols.includes(parsed.protocol))
-    throw new AtelierError(
-      'WEBHOOK_INVALID_URL',
-      `Webhook URL must use ${protocols.map((p) => p.replace(':', '')).join(' or ')}`,
-    );
-  if (parsed.username || parsed.password)
-    throw new AtelierError('WEBHOOK_INVALID_URL', 'Webhook URL must not carry credentials');
-  return parsed.toString();
 }

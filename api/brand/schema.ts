@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import {
+  BrandDna,
+  BrandIdentity,
+  BrandStrategy,
+  GuidancePackage,
+  NewBrandObjective,
+} from '../../core/brand/brand-context';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../core/limits';
+import type { BrandPart } from '../../adapters/db/brand';
+
+/** The body of PUT /brand/{part}, by part. */
+export const PARTS: Record<BrandPart, z.ZodType> = {
+  dna: BrandDna,
+  identity: BrandIdentity,
+  strategy: BrandStrategy,
+  guidance: GuidancePackage,
+};
+/** The body of POST /brand/objectives: the domain's own schema. */
+export { NewBrandObjective };
+export const PatternsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  platform: z.string().max(40).optional(),
+  modality: z.string().max(20).optional(),
+});
+export const KitElementBody = z.object({
+  brandProfileId: z.string().nullable().optional(),
+  element_type: z.enum(['voice', 'avatar', 'character', 'motion_graphic']),
+  name: z.string().trim().min(1).max(120),
+  ref_kind: z.enum(['cloned_voice', 'persona', 'asset']).nullable().default(null),
+  ref_id: z.string().max(200).nullable().default(null),
+  spec: z.record(z.string(), z.unknown()).default({}),
+});
+export const KitQuery = z.object({
+  brandProfileId: z.string().optional(),
+  includeInactive: z.enum(['true', 'false']).default('false'),
+});

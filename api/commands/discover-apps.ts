@@ -1,0 +1,21 @@
+import type { Caller } from '../../core/app/app-access';
+import type { DiscoveryConstraints } from '../../core/discovery/constraints';
+import { rankApps } from '../../core/discovery/rank-apps';
+import type { ApiDeps } from '../deps';
+import type { SemanticScorer } from './semantic-scorer';
+import { usableApps } from './usable-apps';
+
+/** POST /v1/apps/discover: the apps the caller may use, ranked for an intent, with the reasons for each. */
+export async function discoverApps(
+  deps: ApiDeps,
+  caller: Caller,
+  request: { intent: string; constraints?: DiscoveryConstraints; limit: number },
+  semantic: SemanticScorer,
+) {
+  const candidates = (await usableApps(deps, caller)).map((a) => a.candidate);
+  return rankApps(request.intent, candidates, {
+    constraints: request.constraints,
+    limit: request.limit,
+    semantic: await semantic(request.intent, candidates),
+  });
+}

@@ -1,0 +1,29 @@
+import type { Caller } from '../../core/app/app-access';
+import { GENERATE_IMAGE_APP_ID, GENERATE_IMAGE_DEFAULT_RATIO } from '../../core/content/generate-image';
+import type { ApiDeps } from '../deps';
+import { loadUsableApp } from './load-app';
+import { startRun } from './start-run';
+
+export interface ImageRequest {
+  prompt: string;
+  /** Omitted or `auto`: the default ratio (square). */
+  aspectRatio?: string | null;
+  webhookUrl: string | null;
+  sandbox: boolean;
+}
+
+/** POST /v1/generate/image: a one-node run of the built-in image app (source `generate`), or its sandbox stub. */
+export async function generateImage(deps: ApiDeps, caller: Caller, request: ImageRequest) {
+  const app = await loadUsableApp(deps.db, GENERATE_IMAGE_APP_ID, caller);
+  const aspectRatio =
+    !request.aspectRatio || request.aspectRatio === 'auto'
+      ? GENERATE_IMAGE_DEFAULT_RATIO
+      : request.aspectRatio;
+  return startRun(deps, caller, app, {
+    inputs: { prompt: request.prompt, aspect_ratio: aspectRatio },
+    inputOverrides: {},
+    webhookUrl: request.webhookUrl,
+    sandbox: request.sandbox,
+    source: 'generate',
+  });
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { isUuid } from '../../core/ids';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../core/limits';
+
+const uuid = z.string().refine(isUuid, 'not found');
+const page = {
+  limit: z.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  offset: z.number().int().min(0).default(0),
+};
+
+export const AppsListInput = z
+  .object({ search: z.string().max(200).optional(), limit: z.number().int().min(0).optional() })
+  .default({});
+export const AppGetInput = z.object({ appId: uuid });
+export const RunStartInput = z.object({
+  appId: uuid,
+  inputs: z.record(z.string(), z.unknown()).default({}),
+  outputs: z.array(z.string()).optional(),
+  test: z.boolean().default(false),
+});
+export const RunGetInput = z.object({ runId: uuid });
+export const RunsListInput = z
+  .object({
+    appId: uuid.optional(),
+    status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']).optional(),
+    ...page,
+  })
+  .default({ limit: PAGE_LIMIT_DEFAULT, offset: 0 });
+export const AssetsListInput = z
+  .object({
+    runId: uuid.optional(),
+    type: z.enum(['image', 'video', 'audio', 'text']).optional(),
+    ...page,
+  })
+  .default({ limit: PAGE_LIMIT_DEFAULT, offset: 0 });
