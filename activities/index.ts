@@ -1,10 +1,6 @@
+import { createNodeActivities } from '../nodes/activities';
 import type { ActivityDeps } from './deps';
-import { audioActivities } from './audio-nodes';
-import { imageActivities } from './image-nodes';
-import { qualityActivities } from './quality-check';
 import { runRecordActivities } from './run-records';
-import { textActivities } from './text-nodes';
-import { videoActivities } from './video-nodes';
 import { webhookActivities } from './webhook-delivery';
 
 export type { ActivityDeps } from './deps';
@@ -13,11 +9,7 @@ export type { ActivityDeps } from './deps';
 export function createActivities(deps: ActivityDeps) {
   return {
     ...runRecordActivities(deps),
-    ...textActivities(deps),
-    ...imageActivities(deps),
-    ...videoActivities(deps),
-    ...audioActivities(deps),
-    ...qualityActivities(deps),
+    ...createNodeActivities(deps),
     ...webhookActivities(deps),
   };
 }

@@ -18,11 +18,11 @@ import type { AppGraph, AppParameter } from '../core/app/app-definition';
 import { compileGraph } from '../core/graph/compile-graph';
 import { loadConfig } from '../core/config';
 import type { NodeOutput, NodeTask, RunAppInput, RunAppResult } from '../core/run/run-types';
-import { approvalUpdate, stateQuery } from '../workflows/definitions';
+import { FailureType } from '../core/run/failure-types';
+import { RUN_APP_WORKFLOW, approvalUpdate, stateQuery } from '../workflows/definitions';
 import type { runApp } from '../workflows';
 import { bundleWorkflows, createWorkers } from '../worker/create-workers';
 import { startTemporalDevServer } from './dev-server';
-import { freePort } from './free-port';
 import { historyToJSON as historyToJson } from '@temporalio/common/lib/proto-utils';
 import { findTemporalCli, REPO_ROOT } from './temporal-cli';
 
@@ -69,7 +69,8 @@ const APPROVAL: AppGraph = {
   edges: [edge('draft', 'review'), edge('review', 'out_review')],
 };
 
-const awaitingApproval = async (handle: WorkflowHandle<typeof runApp>) => {
+/** Resolves once the run's `review` node waits for a human decision (the `state` query says so). */
+export const awaitingApproval = async (handle: WorkflowHandle<typeof runApp>) => {
   for (let i = 0; i < 200; i++) {
     if ((await handle.query(stateQuery)).awaitingApproval.includes('review')) return;
     await sleep(50);
@@ -204,7 +205,10 @@ export function fakeActivities(): Activities {
     async textGenerate(task) {
       const prompt = String(task.node.config.prompt);
       if (prompt.includes('FAIL'))
-        throw ApplicationFailure.nonRetryable('the provider refused the prompt', 'ProviderRejected');
+        throw ApplicationFailure.nonRetryable(
+          'the provider refused the prompt',
+          FailureType.ProviderRejected,
+        );
       return textOutput(task.node.id, `${task.node.id}: ${prompt.slice(0, 60)}`);
     },
     imageGenerate: async (task) => mediaOutput(task, 'image', 'image/png'),
@@ -218,19 +222,31 @@ export function fakeActivities(): Activities {
     },
     async deliverWebhook() {
       if (Context.current().info.attempt === 1)
-        throw ApplicationFailure.retryable('receiver answered HTTP 500', 'WebhookRejected');
+        throw ApplicationFailure.retryable('receiver answered HTTP 500', FailureType.WebhookRejected);
       return { statusCode: 200 };
     },
   };
 }
 
 function scenarioInput(scenario: Scenario, index: number): RunAppInput {
-  const parameters: AppParameter[] = /\{\{topic\}\}/.test(JSON.stringify(scenario.graph))
+  return runAppInput(scenario.graph, {
+    runId: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+    mediaTaskQueue: MEDIA_TASK_QUEUE,
+    ...scenario.input,
+  });
+}
+
+/** The input of a run of `graph`: compiled by core/, `{{topic}}` filled in, every node executed. */
+export function runAppInput(
+  graph: AppGraph,
+  { runId, ...input }: Partial<RunAppInput> & Pick<RunAppInput, 'runId' | 'mediaTaskQueue'>,
+): RunAppInput {
+  const parameters: AppParameter[] = /\{\{topic\}\}/.test(JSON.stringify(graph))
     ? [{ id: 'p_topic', key: 'topic', name: 'Topic', type: 'text', description: '', multiple: false }]
     : [];
-  const plan = compileGraph(scenario.graph, parameters);
+  const plan = compileGraph(graph, parameters);
   return {
-    runId: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+    runId,
     workspaceId: '00000000-0000-4000-8000-0000000000aa',
     appId: '00000000-0000-4000-8000-0000000000bb',
     revision: 1,
@@ -241,8 +257,7 @@ function scenarioInput(scenario: Scenario, index: number): RunAppInput {
     promptOverrides: {},
     webhookUrl: null,
     approvalTimeout: '1h',
-    mediaTaskQueue: MEDIA_TASK_QUEUE,
-    ...scenario.input,
+    ...input,
   };
 }
 
@@ -256,7 +271,6 @@ async function main(): Promise<void> {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
   const server = await startTemporalDevServer({
     cliPath: findTemporalCli(loadConfig(process.env)),
-    port: await freePort(),
     uiPort: null,
     namespace: 'default',
   });
@@ -276,7 +290,7 @@ async function main(): Promise<void> {
       await mkdir(HISTORIES_DIR, { recursive: true });
       for (const scenario of scenarios) {
         const input = scenarioInput(scenario, SCENARIOS.indexOf(scenario));
-        const handle = await client.workflow.start<typeof runApp>('runApp', {
+        const handle = await client.workflow.start<typeof runApp>(RUN_APP_WORKFLOW, {
           workflowId: `replay-${scenario.name}`,
           taskQueue: TASK_QUEUE,
           args: [input],

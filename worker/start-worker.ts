@@ -2,7 +2,7 @@ import { NativeConnection, type Worker, type WorkflowBundleOption } from '@tempo
 import type { Logger } from 'pino';
 import type { Config } from '../core/config';
 import type { Services } from '../adapters/services';
-import { createActivities } from '../activities';
+import { createActivities, type ActivityDeps } from '../activities';
 import { createWorkers } from './create-workers';
 import { installRuntimeLogging } from './runtime-logging';
 
@@ -23,16 +23,7 @@ export async function startWorkers(
 ): Promise<RunningWorkers> {
   installRuntimeLogging(logger);
   const connection = await NativeConnection.connect({ address });
-  const activities = createActivities({
-    db: services.database.db,
-    storage: services.storage,
-    bus: services.bus,
-    models: services.models,
-    costs: services.costs,
-    logger,
-    allowHosts: config.SAFE_FETCH_ALLOW_HOSTS,
-    signingKey: services.signingKey,
-  });
+  const activities = createActivities(activityDeps(config, services, logger));
   const workers = await createWorkers({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -49,5 +40,19 @@ export async function startWorkers(
       for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
       await done;
     },
+  };
+}
+
+/** What activities need, taken from the opened services and the configuration. */
+export function activityDeps(config: Config, services: Services, logger: Logger): ActivityDeps {
+  return {
+    db: services.database.db,
+    storage: services.storage,
+    bus: services.bus,
+    models: services.models,
+    costs: services.costs,
+    logger,
+    allowHosts: config.SAFE_FETCH_ALLOW_HOSTS,
+    signingKey: services.signingKey,
   };
 }

@@ -1,56 +1,7 @@
 import type { ActivityOptions, LocalActivityOptions } from '@temporalio/workflow';
-import type { NodeType } from '../core/graph/node-types';
+import { FailureType } from '../core/run/failure-types';
 
-/** Errors caused by the caller's inputs: retrying cannot help. */
-export const NON_RETRYABLE_ERRORS = [
-  'InvalidNodeInput',
-  'MediaInputError',
-  'SafeFetchRefused',
-  'ProviderRejected',
-];
-
-const providerRetry = {
-  initialInterval: '1s',
-  backoffCoefficient: 2,
-  maximumInterval: '30s',
-  maximumAttempts: 3,
-  nonRetryableErrorTypes: NON_RETRYABLE_ERRORS,
-};
-
-/** Per node type: timeouts, retries, and the media queue for sharp/ffmpeg work. */
-export function nodeActivityOptions(type: NodeType, mediaTaskQueue: string): ActivityOptions {
-  switch (type) {
-    case 'text.generate':
-      return { startToCloseTimeout: '3m', retry: providerRetry };
-    case 'image.generate':
-    case 'image.edit':
-      return {
-        taskQueue: mediaTaskQueue,
-        startToCloseTimeout: '5m',
-        heartbeatTimeout: '60s',
-        retry: providerRetry,
-      };
-    case 'audio.tts':
-      return {
-        taskQueue: mediaTaskQueue,
-        startToCloseTimeout: '5m',
-        heartbeatTimeout: '60s',
-        retry: providerRetry,
-      };
-    case 'video.generate':
-    case 'video.compose':
-      return {
-        taskQueue: mediaTaskQueue,
-        startToCloseTimeout: '30m',
-        heartbeatTimeout: '30s',
-        retry: providerRetry,
-      };
-    case 'quality.check':
-      return { taskQueue: mediaTaskQueue, startToCloseTimeout: '2m', retry: providerRetry };
-    default:
-      return { startToCloseTimeout: '1m' };
-  }
-}
+// The options of node activities are part of each node type's definition (nodes/<type>/definition.ts).
 
 /** Transition records are cheap database writes: local activities, no server round trip. */
 export const RECORD_OPTIONS: LocalActivityOptions = {
@@ -66,6 +17,6 @@ export const WEBHOOK_OPTIONS: ActivityOptions = {
     backoffCoefficient: 2,
     maximumInterval: '60s',
     maximumAttempts: 6,
-    nonRetryableErrorTypes: ['WebhookGone', 'SafeFetchRefused'],
+    nonRetryableErrorTypes: [FailureType.WebhookGone, FailureType.SafeFetchRefused],
   },
 };

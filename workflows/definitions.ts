@@ -1,6 +1,14 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { ApprovalDecision, RunState } from '../core/run/run-types';
 
+/*
+ * The names Temporal records in every history of a run: renaming one breaks the replay of runs in flight
+ * (test/fixtures/histories). The client (adapters/temporal/run-engine.ts), scripts and tests import them.
+ */
+
+/** The workflow type of a run: the name workflows/index.ts exports `runApp` under (checked by the compiler). */
+export const RUN_APP_WORKFLOW = 'runApp' satisfies keyof typeof import('./index');
+
 /** Live state of a run for operators and debugging; the database stays the record. */
 export const stateQuery = defineQuery<RunState>('state');
 

@@ -8,12 +8,18 @@ import {
   setHandler,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { NodeType } from '../core/graph/node-types';
 import type { PlanNode } from '../core/graph/plan';
-import type { ApprovalDecision, NodeOutput, RunAppInput, RunAppResult, RunState } from '../core/run/run-types';
+import type {
+  ApprovalDecision,
+  NodeOutput,
+  RunAppInput,
+  RunAppResult,
+  RunState,
+} from '../core/run/run-types';
 import { renderConfig } from '../core/graph/template';
-import { NODE_ACTIVITY, type NodeActivityName } from './node-activities';
-import { RECORD_OPTIONS, WEBHOOK_OPTIONS, nodeActivityOptions } from './activity-options';
+import { NODE_DEFINITIONS, nodeActivityOptions, type NodeTaskActivityName } from '../nodes/definitions';
+import { QUALITY_CHECK } from '../nodes/quality-check/definition';
+import { RECORD_OPTIONS, WEBHOOK_OPTIONS } from './activity-options';
 import { approvalUpdate, stateQuery } from './definitions';
 
 type NodeResult =
@@ -44,7 +50,8 @@ const webhooks = proxyActivities<Activities>(WEBHOOK_OPTIONS);
  * Interprets a compiled app plan.
  * 1. Every node gets one memoised promise that awaits its parents, so independent branches run in parallel.
  * 2. Nodes outside `execute` reuse `seedOutputs` (refinement); a node whose parent did not complete is skipped.
- * 3. Each node's activity runs with its type's options (the media queue for sharp/ffmpeg); transitions are recorded.
+ * 3. Each node runs as its type's definition says (nodes/definitions.ts): its activity with its options (the
+ *    media queue for sharp/ffmpeg), the quality gate, the approval wait, or a forward; transitions are recorded.
  * 4. Cancellation stops the scope; the end state is recorded in a non-cancellable scope, then the webhook fires.
  */
 export async function runApp(input: RunAppInput): Promise<RunAppResult> {
@@ -123,10 +130,16 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
     node: PlanNode,
     parents: { id: string; type: string; output: NodeOutput }[],
   ): Promise<NodeOutput> => {
-    if (node.type === 'output') return parents[0].output;
-    if (node.type === 'human.approval') return awaitApproval(node, parents[0].output);
-    if (node.type === 'quality.check') return qualityGate(node, parents[0]);
-    return callNodeActivity(node, parents, 1);
+    switch (NODE_DEFINITIONS[node.type].execution) {
+      case 'forward':
+        return parents[0].output;
+      case 'await-approval':
+        return awaitApproval(node, parents[0].output);
+      case 'quality-gate':
+        return qualityGate(node, parents[0]);
+      case 'activity':
+        return callNodeActivity(node, parents, 1);
+    }
   };
 
   const callNodeActivity = (
@@ -143,9 +156,7 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
       input.params,
       nodeTexts,
     );
-    const name = NODE_ACTIVITY[
-      node.type as Exclude<NodeType, 'output' | 'human.approval' | 'quality.check'>
-    ] as NodeActivityName;
+    const name = NODE_DEFINITIONS[node.type].activity!.name as NodeTaskActivityName;
     const options = {
       ...nodeActivityOptions(node.type, input.mediaTaskQueue),
       summary: `${node.type} "${node.label}"${variation > 1 ? ` (variation ${variation})` : ''}`,
@@ -182,17 +193,17 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
         attempts,
       });
     const options = {
-      ...nodeActivityOptions('quality.check', input.mediaTaskQueue),
+      ...nodeActivityOptions(node.type, input.mediaTaskQueue),
       summary: `quality.check "${node.label}"`,
     };
     const score = (output: NodeOutput) =>
-      proxyActivities<Activities>(options).qualityCheck.executeWithOptions(options, [
+      proxyActivities<Activities>(options)[QUALITY_CHECK.activity.name].executeWithOptions(options, [
         { runId: input.runId, nodeId: node.id, revision: input.revision, output, minScore },
       ]);
     let best = { output: parent.output, score: (await score(parent.output)).score };
     let last = parent.output;
     let attempts = 1;
-    const rerunnable = parentNode.type in NODE_ACTIVITY;
+    const rerunnable = NODE_DEFINITIONS[parentNode.type].execution === 'activity';
     for (let attempt = 2; best.score < minScore && rerunnable && attempt <= maxRetries + 1; attempt++) {
       const grandParents = await Promise.all(parentNode.parents.map(runNode));
       const inputs = parentNode.parents.map((id, i) => ({

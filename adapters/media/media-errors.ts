@@ -1,3 +1,5 @@
+import { FailureType } from '../../core/run/failure-types';
+
 /**
  * Errors of the local media tools, split by who caused them. Activities check them by `name`
  * (never instanceof): a MediaInputError is the caller's fault and not retryable; a MediaToolError
@@ -6,7 +8,7 @@
 export class MediaInputError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'MediaInputError';
+    this.name = FailureType.MediaInputError;
   }
 }
 

@@ -1,8 +1,10 @@
+import { FailureType } from '../../core/run/failure-types';
+
 /** A provider refused the request itself (4xx): retrying cannot help. Recognised by name across processes. */
 export class ProviderRejected extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'ProviderRejected';
+    this.name = FailureType.ProviderRejected;
   }
 }
 

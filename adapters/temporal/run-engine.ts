@@ -1,6 +1,7 @@
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
 import { AtelierError } from '../../core/errors';
 import type { ApprovalDecision, RunAppInput } from '../../core/run/run-types';
+import { RUN_APP_WORKFLOW, approvalUpdate } from '../../workflows/definitions';
 import { APP_ID, WORKSPACE_ID } from './search-attributes';
 
 const CALL_DEADLINE_MS = 5_000;
@@ -37,7 +38,7 @@ export function createRunEngine(options: RunEngineOptions): RunEngine {
   return {
     async start(input) {
       await call(() =>
-        client.workflow.start('runApp', {
+        client.workflow.start(RUN_APP_WORKFLOW, {
           workflowId: input.runId,
           taskQueue: options.taskQueue,
           args: [input],
@@ -62,7 +63,7 @@ export function createRunEngine(options: RunEngineOptions): RunEngine {
       }
     },
     async decideApproval(runId, decision) {
-      await call(() => client.workflow.getHandle(runId).executeUpdate('approval', { args: [decision] }));
+      await call(() => client.workflow.getHandle(runId).executeUpdate(approvalUpdate, { args: [decision] }));
     },
     async awaitClosed(runId, timeoutMs) {
       const deadline = Date.now() + timeoutMs;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import sharp from 'sharp';
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { imageActivities } from '../../activities/image-nodes';
+import { imageGenerateActivity } from '../../nodes/image-generate/activity';
 import { openDatabase } from '../../adapters/db/connect';
 import { prepareDatabase } from '../../adapters/db/prepare';
 import { insertRun } from '../../adapters/db/runs';
@@ -81,7 +81,7 @@ async function activityHarness(dir: string) {
     revision: 1,
     cost_credits: 0,
   });
-  const activities = imageActivities({
+  const activities = imageGenerateActivity({
     db: database.db,
     storage: createFsStorage({ root: join(dir, 'storage'), publicBaseUrl: 'http://127.0.0.1:9' }),
     bus: createMemoryBus(),

@@ -1,5 +1,6 @@
 import type { AppGraph, AppParameter } from '../app/app-definition';
-import { NODE_TYPES, isNodeType, type NodeType } from './node-types';
+import { NODE_DEFINITIONS, isNodeType } from '../../nodes/definitions';
+import type { NodeType } from './node-types';
 import type { Modality } from './modality';
 import type { Plan, PlanNode, PlanOutput } from './plan';
 import { configStrings, templateRefs } from './template';
@@ -39,7 +40,7 @@ export function compileGraph(graph: AppGraph, parameters: AppParameter[]): Plan 
   const nodes: PlanNode[] = order.map((id) => {
     const node = graph.nodes.find((n) => n.id === id)!;
     const type = node.type as NodeType;
-    const spec = NODE_TYPES[type];
+    const spec = NODE_DEFINITIONS[type];
     const modality = spec.produces === 'passthrough' ? produces.get(parents.get(id)![0])! : spec.produces;
     produces.set(id, modality);
     return {
@@ -66,7 +67,7 @@ function parseNodeConfigs(graph: AppGraph, issues: CompileIssue[]): Map<string, 
       configs.set(node.id, node.config);
       return;
     }
-    const parsed = NODE_TYPES[node.type].config.safeParse(node.config);
+    const parsed = NODE_DEFINITIONS[node.type].config.safeParse(node.config);
     if (parsed.success) configs.set(node.id, parsed.data as Record<string, unknown>);
     else {
       for (const issue of parsed.error.issues)
@@ -118,7 +119,7 @@ function topologicalOrder(graph: AppGraph, parents: Map<string, string[]>, issue
 function checkParentCounts(graph: AppGraph, parents: Map<string, string[]>, issues: CompileIssue[]): void {
   graph.nodes.forEach((node, i) => {
     if (!isNodeType(node.type)) return;
-    const spec = NODE_TYPES[node.type];
+    const spec = NODE_DEFINITIONS[node.type];
     const count = parents.get(node.id)?.length ?? 0;
     if (count < spec.minParents || count > spec.maxParents) {
       const wanted =

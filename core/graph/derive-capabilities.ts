@@ -1,5 +1,6 @@
 import type { AppParameter, Frontmatter } from '../app/app-definition';
-import { NODE_TYPES, type NodeTypeSpec } from './node-types';
+import { NODE_DEFINITIONS } from '../../nodes/definitions';
+import type { NodeTypeSpec } from './node-types';
 import type { Plan, PlanNode } from './plan';
 import { DEFAULT_MIME } from './modality';
 
@@ -30,10 +31,10 @@ export function deriveCapabilities(
   const byId = new Map(plan.nodes.map((n) => [n.id, n]));
   const sources = plan.outputs.map((o) => sourceNode(byId, o.nodeId));
   const types = new Set(plan.nodes.map((n) => n.type));
-  const generationStepCount = plan.nodes.filter((n) => NODE_TYPES[n.type].generation).length;
+  const generationStepCount = plan.nodes.filter((n) => NODE_DEFINITIONS[n.type].generation).length;
   const produces = unique(
     sources
-      .map((n) => (NODE_TYPES[n.type] as NodeTypeSpec).produceTag)
+      .map((n) => (NODE_DEFINITIONS[n.type] as NodeTypeSpec).produceTag)
       .filter((t): t is string => t !== null),
   );
   return {
@@ -51,7 +52,7 @@ export function deriveCapabilities(
 
 function sourceNode(byId: Map<string, PlanNode>, id: string): PlanNode {
   let node = byId.get(id)!;
-  while (NODE_TYPES[node.type].produces === 'passthrough') node = byId.get(node.parents[0])!;
+  while (NODE_DEFINITIONS[node.type].produces === 'passthrough') node = byId.get(node.parents[0])!;
   return node;
 }
 
@@ -62,7 +63,7 @@ function mimeOf(node: PlanNode): string {
 
 function strengthsOf(plan: Plan, types: Set<string>): string[] {
   const strengths: string[] = [];
-  const roots = plan.nodes.filter((n) => n.parents.length === 0 && NODE_TYPES[n.type].generation);
+  const roots = plan.nodes.filter((n) => n.parents.length === 0 && NODE_DEFINITIONS[n.type].generation);
   if (roots.length > 1) strengths.push(`${roots.length} generation branches run in parallel`);
   if (types.has('video.compose') && types.has('audio.tts'))
     strengths.push('voiceover mixed into the final video');

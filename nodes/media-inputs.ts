@@ -1,8 +1,9 @@
+import { writeFile } from 'node:fs/promises';
 import { Context } from '@temporalio/activity';
 import { safeFetch } from '../adapters/http/safe-fetch';
 import { IMAGE_FETCH_LIMIT_BYTES } from '../core/limits';
 import type { NodeOutput, NodeTask } from '../core/run/run-types';
-import type { ActivityDeps } from './deps';
+import type { ActivityDeps } from '../activities/deps';
 import { invalidNodeInput } from './failures';
 
 const FETCH_TIMEOUT_MS = 60_000;
@@ -35,6 +36,12 @@ export async function readStored(deps: ActivityDeps, key: string): Promise<Buffe
   const chunks: Buffer[] = [];
   for await (const chunk of await deps.storage.read(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** Writes `data` to a file (in the activity's temp folder) for a tool that reads paths. */
+export async function writeTemp(path: string, data: Buffer): Promise<string> {
+  await writeFile(path, data);
+  return path;
 }
 
 /** Parent outputs of one modality, in edge order. */

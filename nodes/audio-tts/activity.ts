@@ -1,16 +1,17 @@
 import { join } from 'node:path';
-import type { AudioTtsConfig } from '../core/graph/node-types';
-import type { NodeOutput, NodeTask } from '../core/run/run-types';
-import type { ActivityDeps } from './deps';
-import { classifyFailures, invalidNodeInput } from './failures';
-import { heartbeatWhile, mediaProgress, parentsOf } from './media-inputs';
-import { withTempDir } from '../adapters/media/media-params';
-import { storeMedia } from './store-output';
+import { withTempDir } from '../../adapters/media/media-params';
+import type { NodeOutput, NodeTask } from '../../core/run/run-types';
+import { truncateText } from '../../core/text/graphemes';
+import type { ActivityDeps } from '../../activities/deps';
+import { storeMedia } from '../../activities/store-output';
+import { classifyFailures, invalidNodeInput } from '../failures';
+import { heartbeatWhile, mediaProgress, parentsOf } from '../media-inputs';
+import { AUDIO_TTS, type AudioTtsConfig } from './definition';
 
-export function audioActivities(deps: ActivityDeps) {
+export function audioTtsActivity(deps: ActivityDeps) {
   return {
     /** audio.tts: speaks the node's text, or its first text parent, with the speech model. */
-    async audioTts(task: NodeTask): Promise<NodeOutput> {
+    async [AUDIO_TTS.activity.name](task: NodeTask): Promise<NodeOutput> {
       return classifyFailures(() =>
         withTempDir(async (dir) => {
           const config = task.node.config as AudioTtsConfig;
@@ -36,7 +37,7 @@ export function audioActivities(deps: ActivityDeps) {
             {
               dimensions: null,
               durationSeconds: round(speech.durationSeconds),
-              contentDescription: `Voiceover (${config.voice}, ${Math.round(speech.durationSeconds)} s): "${text.slice(0, 120)}${text.length > 120 ? '…' : ''}"`,
+              contentDescription: `Voiceover (${config.voice}, ${Math.round(speech.durationSeconds)} s): "${truncateText(text, 120)}"`,
             },
           );
           return { ...output, transcript: text } as NodeOutput;

@@ -1,22 +1,15 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { probeMedia } from '../adapters/media/ffmpeg';
-import { scoreOutput, type MeasuredOutput, type QualityScore } from '../core/run/quality-score';
-import type { NodeOutput } from '../core/run/run-types';
-import type { ActivityDeps } from './deps';
-import { classifyFailures } from './failures';
-import { readStored } from './media-inputs';
-import { withTempDir } from '../adapters/media/media-params';
+import { probeMedia } from '../../adapters/media/ffmpeg';
+import { withTempDir } from '../../adapters/media/media-params';
+import { scoreOutput, type MeasuredOutput, type QualityScore } from '../../core/run/quality-score';
+import type { NodeOutput } from '../../core/run/run-types';
+import type { ActivityDeps } from '../../activities/deps';
+import { classifyFailures } from '../failures';
+import { readStored } from '../media-inputs';
+import { QUALITY_CHECK, type QualityCheckInput } from './definition';
 
-export interface QualityCheckInput {
-  runId: string;
-  nodeId: string;
-  revision: number;
-  output: NodeOutput;
-  minScore: number;
-}
-
-export function qualityActivities(deps: ActivityDeps) {
+export function qualityCheckActivity(deps: ActivityDeps) {
   const measure = async (output: NodeOutput): Promise<MeasuredOutput> => {
     if (output.kind === 'text') return { modality: 'text', text: output.text };
     if (output.modality === 'image') {
@@ -50,7 +43,9 @@ export function qualityActivities(deps: ActivityDeps) {
 
   return {
     /** quality.check: scores an output from its real properties against the node's threshold. */
-    async qualityCheck(input: QualityCheckInput): Promise<QualityScore & { passed: boolean }> {
+    async [QUALITY_CHECK.activity.name](
+      input: QualityCheckInput,
+    ): Promise<QualityScore & { passed: boolean }> {
       return classifyFailures(async () => {
         const result = scoreOutput(await measure(input.output));
         deps.logger.info({ runId: input.runId, nodeId: input.nodeId, score: result.score }, 'quality check');

@@ -1,13 +1,13 @@
-import type { TextGenerateConfig } from '../core/graph/node-types';
-import type { NodeOutput, NodeTask } from '../core/run/run-types';
-import type { ActivityDeps } from './deps';
-import { classifyFailures } from './failures';
-import { storeText } from './store-output';
+import type { NodeOutput, NodeTask } from '../../core/run/run-types';
+import type { ActivityDeps } from '../../activities/deps';
+import { storeText } from '../../activities/store-output';
+import { classifyFailures } from '../failures';
+import { TEXT_GENERATE, type TextGenerateConfig } from './definition';
 
-export function textActivities(deps: ActivityDeps) {
+export function textGenerateActivity(deps: ActivityDeps) {
   return {
     /** text.generate: the configured text model writes from the rendered prompt. */
-    async textGenerate(task: NodeTask): Promise<NodeOutput> {
+    async [TEXT_GENERATE.activity.name](task: NodeTask): Promise<NodeOutput> {
       return classifyFailures(async () => {
         const config = task.node.config as TextGenerateConfig;
         const text = await deps.models.text.generate({

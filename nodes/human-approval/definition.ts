@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { NodeDefinition } from '../node-definition';
+
+export const HumanApprovalConfig = z.object({
+  instructions: z.string().max(1000).default('Approve or reject this output.'),
+  timeout: z.string().optional(),
+});
+export type HumanApprovalConfig = z.infer<typeof HumanApprovalConfig>;
+
+/**
+ * human.approval: no activity. The workflow records the node `awaiting_approval` and waits (at most `timeout`,
+ * else the run's approval timeout) for the `approval` update (workflows/definitions.ts); an approval forwards
+ * the parent's output, a rejection fails the node (`awaitApproval` in workflows/run-app.ts).
+ */
+export const HUMAN_APPROVAL = {
+  config: HumanApprovalConfig,
+  produces: 'passthrough',
+  generation: false,
+  queue: 'none',
+  produceTag: null,
+  minParents: 1,
+  maxParents: 1,
+  execution: 'await-approval',
+  activity: null,
+} as const satisfies NodeDefinition;

@@ -1,0 +1,38 @@
+import type { ActivityOptions, RetryPolicy } from '@temporalio/common';
+import type { NodeTypeSpec } from '../core/graph/node-types';
+import { CALLER_FAILURE_TYPES } from '../core/run/failure-types';
+
+/** A node type's activity: its registered name and how the workflow schedules it. */
+export interface NodeActivity {
+  /** The activity type Temporal records in every history: renaming it breaks the replay of runs in flight. */
+  name: string;
+  /** Timeouts and retries; the task queue follows the definition's `queue` (`media`: the media queue). */
+  options: Omit<ActivityOptions, 'taskQueue'>;
+}
+
+/**
+ * Everything the compiler, the capability deriver and the interpreter workflow know of a node type: pure data
+ * (zod and types only), so the workflow bundle imports it. The activity that implements it is elsewhere in
+ * the node type's folder (`activity.ts`), built by the worker.
+ */
+export interface NodeDefinition extends NodeTypeSpec {
+  /**
+   * How the interpreter runs a node of this type:
+   * - `activity`: its activity turns a NodeTask into the node's output;
+   * - `quality-gate`: its activity scores the parent's output, and the workflow runs the parent again while
+   *   the score is below the threshold;
+   * - `await-approval`: the workflow waits for the `approval` update;
+   * - `forward`: the workflow hands the single parent's output on.
+   */
+  execution: 'activity' | 'quality-gate' | 'await-approval' | 'forward';
+  activity: NodeActivity | null;
+}
+
+/** Provider and media work: three attempts with backoff; what the caller caused is never retried. */
+export const PROVIDER_RETRY: RetryPolicy = {
+  initialInterval: '1s',
+  backoffCoefficient: 2,
+  maximumInterval: '30s',
+  maximumAttempts: 3,
+  nonRetryableErrorTypes: CALLER_FAILURE_TYPES,
+};

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { NodeDefinition } from '../node-definition';
+
+export const OutputConfig = z.object({ label: z.string().min(1).max(80) });
+export type OutputConfig = z.infer<typeof OutputConfig>;
+
+/** output: one of the app's outputs; the workflow forwards its parent's output under the output's label. */
+export const OUTPUT = {
+  config: OutputConfig,
+  produces: 'passthrough',
+  generation: false,
+  queue: 'none',
+  produceTag: null,
+  minParents: 1,
+  maxParents: 1,
+  execution: 'forward',
+  activity: null,
+} as const satisfies NodeDefinition;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { TemplateString } from '../../core/graph/node-types';
+import { PROVIDER_RETRY, type NodeDefinition } from '../node-definition';
+
+/** A clip length: seconds, or a template that renders to them ("8", "8s"); checked again once rendered. */
+const Seconds = z.union([z.number().min(1).max(90), TemplateString]);
+
+export const VideoGenerateConfig = z.object({
+  prompt: TemplateString.optional(),
+  seconds: Seconds.default(5),
+  aspectRatio: TemplateString.default('9:16'),
+  longEdge: z.number().int().min(256).max(1920).default(1920),
+  motion: z.enum(['zoom-in', 'zoom-out', 'pan-left', 'pan-right', 'none']).default('zoom-in'),
+});
+export type VideoGenerateConfig = z.infer<typeof VideoGenerateConfig>;
+
+/** video.generate: an input image animated with camera motion, else an animated title card of the prompt. */
+export const VIDEO_GENERATE = {
+  config: VideoGenerateConfig,
+  produces: 'video',
+  generation: true,
+  queue: 'media',
+  produceTag: 'video-clip',
+  minParents: 0,
+  maxParents: 10,
+  execution: 'activity',
+  activity: {
+    name: 'videoGenerate',
+    options: { startToCloseTimeout: '30m', heartbeatTimeout: '30s', retry: PROVIDER_RETRY },
+  },
+} as const satisfies NodeDefinition;
