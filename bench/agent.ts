@@ -1,133 +1,98 @@
 /**
- * Agent benchmark: how often discovery and content creation pick the app a person would, and how
- * many required inputs they fill as that person would. Pure and offline: the built-in catalog,
- * the real ranker and slot filler, no database or Temporal. `npm run bench:agent`.
+ * Agent benchmark: `npm run bench:agent [-- --split dev|heldout|all] [--json] [--verbose]`.
+ * How often headless content/create does what a person would (the right app, or unmatched when no
+ * app fits), how often discovery ranks that app first, and whether the inputs are filled as that
+ * person would, on briefs written from the user's side (bench/agent/briefs.json) and on the 47
+ * older briefs written beside the code (legacy-briefs.json, reported apart).
+ * 1. Starts the real API in this process over PGlite, with a local media server for photo URLs,
+ *    and calls it over HTTP in sandbox mode: nothing runs, no model is called, no credit is spent.
+ * 2. Sends every brief to content/create twice (headless) and once to apps/discover.
+ * 3. Prints the dev and held-out splits side by side, with the gap between them, per app, per style
+ *    and per tag. `--verbose` lists the misses of the dev split and legacy only: held-out briefs are
+ *    never shown, so nobody tunes on them (STYLE.md item 20). It prints figures; it asserts nothing.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadCatalogApps } from '../adapters/catalog';
-import { compileApp } from '../core/app/compiled-app';
-import { draftInputs } from '../core/content/draft-inputs';
-import {
-  planContent,
-  rankForContent,
-  type ContentApp,
-  type ContentRequest,
-} from '../core/content/plan-content';
-import { gatherGuidance } from '../core/content/prompt-guidance';
-import { DEFAULT_NODE_COSTS } from '../core/billing/credits';
-import { toCandidate } from '../core/discovery/candidate';
-import { rankApps } from '../core/discovery/rank-apps';
+import { loadBriefs, loadLegacyBriefs, mediaPaths, withMediaBase, type BenchBrief } from './agent/brief-set';
+import { summarize, type Figures } from './agent/figures';
+import { describeMiss, printReport } from './agent/report';
+import { judgeBrief, type BriefResult, type Group } from './agent/score';
+import { startBenchService } from './agent/service';
+import { splitOf } from './agent/split';
 
-interface BenchBrief {
-  brief: string;
-  platform?: string;
-  appId: string;
-  inputs: Record<string, string>;
+interface Options {
+  split: 'dev' | 'heldout' | 'all';
+  json: boolean;
+  verbose: boolean;
 }
 
-const { briefs } = JSON.parse(readFileSync(join(__dirname, 'agent-briefs.json'), 'utf8')) as {
-  briefs: BenchBrief[];
-};
-const apps: ContentApp[] = loadCatalogApps().map((d) => {
-  const compiled = compileApp(d);
-  return { appId: d.appId, compiled, candidate: toCandidate(d.appId, compiled, DEFAULT_NODE_COSTS) };
-});
-const byId = new Map(apps.map((a) => [a.appId, a]));
-const verbose = process.argv.includes('--verbose');
-
-const unknown = briefs.filter((b) => !byId.has(b.appId));
-if (unknown.length > 0)
-  throw new Error(`briefs name apps that are not in the catalog: ${unknown.map((b) => b.appId).join(', ')}`);
-
-/** A text counts when the drafted value contains the person's value; options and URLs must be equal. */
-function filledCorrectly(app: ContentApp, key: string, expected: string, actual: unknown): boolean {
-  const p = app.compiled.definition.parameters.find((q) => q.key === key)!;
-  if (typeof actual !== 'string') return false;
-  if (p.type !== 'text') return actual === expected;
-  return actual.toLowerCase().includes(expected.toLowerCase());
+function readOptions(argv: string[]): Options {
+  const at = argv.indexOf('--split');
+  const split = at >= 0 ? argv[at + 1] : (argv.find((a) => a.startsWith('--split='))?.slice(8) ?? 'all');
+  if (split !== 'dev' && split !== 'heldout' && split !== 'all')
+    throw new Error(`--split takes dev, heldout or all, not ${JSON.stringify(split)}`);
+  return { split, json: argv.includes('--json'), verbose: argv.includes('--verbose') };
 }
 
-const tally = {
-  discover1: 0,
-  discover3: 0,
-  content1: 0,
-  content3: 0,
-  required: 0,
-  requiredOk: 0,
-  requiredOkRightApp: 0,
-  all: 0,
-  allOk: 0,
-  ran: 0,
-  unmatched: 0,
-};
-const misses: string[] = [];
-for (const b of briefs) {
-  const discovered = rankApps(
-    [b.brief, b.platform].filter(Boolean).join(' '),
-    apps.map((a) => a.candidate),
-    { limit: 3 },
-  ).matches.map((m) => m.appId);
-  if (discovered[0] === b.appId) tally.discover1++;
-  if (discovered.includes(b.appId)) tally.discover3++;
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  const catalog = loadCatalogApps();
+  const apps = new Map(catalog.map((a) => [a.appId, a]));
+  const appName = (id: string | null) => (id === null ? '(no fit)' : (apps.get(id)?.name ?? id));
 
-  const request: ContentRequest = {
-    brief: b.brief,
-    platform: b.platform,
-    headless: true,
-    guidance: gatherGuidance(null, null),
-  };
-  const plan = planContent(request, apps);
-  const chosen = plan.status === 'ran' ? plan.selectedApp.appId : null;
-  tally.ran += plan.status === 'ran' ? 1 : 0;
-  tally.unmatched += plan.status === 'unmatched' ? 1 : 0;
-  if (chosen === b.appId) tally.content1++;
-  if (
-    rankForContent(request, apps)
-      .slice(0, 3)
-      .some((m) => m.appId === b.appId)
-  )
-    tally.content3++;
+  const groups: [Group, BenchBrief[]][] = [];
+  const briefs = loadBriefs();
+  if (options.split !== 'heldout') groups.push(['dev', briefs.filter((b) => splitOf(b.id) === 'dev')]);
+  if (options.split !== 'dev') groups.push(['heldout', briefs.filter((b) => splitOf(b.id) === 'heldout')]);
+  if (options.split !== 'heldout') groups.push(['legacy', loadLegacyBriefs(catalog)]);
 
-  const app = byId.get(b.appId)!;
-  const required = app.compiled.definition.parameters
-    .filter((p) => p.default === undefined)
-    .map((p) => p.key);
-  const endToEnd = plan.status === 'ran' && chosen === b.appId ? plan.draft.inputs : {};
-  const rightApp = draftInputs(app.compiled.definition.parameters, {
-    brief: b.brief,
-    platform: b.platform,
-    bestEffort: false,
-  }).inputs;
-  for (const [key, expected] of Object.entries(b.inputs)) {
-    const isRequired = required.includes(key);
-    tally.all++;
-    if (filledCorrectly(app, key, expected, endToEnd[key])) tally.allOk++;
-    if (!isRequired) continue;
-    tally.required++;
-    if (filledCorrectly(app, key, expected, endToEnd[key])) tally.requiredOk++;
-    if (filledCorrectly(app, key, expected, rightApp[key])) tally.requiredOkRightApp++;
-    else if (verbose)
-      misses.push(
-        `  input ${key}: wanted "${expected}", drafted ${JSON.stringify(rightApp[key])} <- ${b.brief}`,
-      );
+  const service = await startBenchService(mediaPaths(briefs));
+  const results: BriefResult[] = [];
+  try {
+    for (const [group, list] of groups)
+      for (const raw of list) {
+        const brief = withMediaBase(raw, service.mediaBase);
+        const first = await service.create(brief);
+        const second = await service.create(brief);
+        const discover = await service.discover(brief);
+        results.push(judgeBrief(brief, group, apps, { first, second, discover }));
+      }
+  } finally {
+    await service.close();
   }
-  if (verbose && (discovered[0] !== b.appId || chosen !== b.appId))
-    misses.push(
-      `  app: wanted ${app.compiled.definition.name}; discovery ${byId.get(discovered[0])?.compiled.definition.name ?? '-'}; content ${chosen ? byId.get(chosen)!.compiled.definition.name : plan.status} <- ${b.brief}`,
+
+  const figures: Partial<Record<Group, Figures>> = Object.fromEntries(
+    groups.map(([g]) => [
+      g,
+      summarize(
+        results.filter((r) => r.group === g),
+        appName,
+      ),
+    ]),
+  );
+  const shown = results.filter((r) => r.group !== 'heldout');
+  if (options.json) {
+    const misses = options.verbose ? shown.filter((r) => describeMiss(r, appName) !== null) : undefined;
+    console.log(
+      JSON.stringify({ catalogApps: catalog.length, figures, ...(misses ? { misses } : {}) }, null, 2),
     );
+    return;
+  }
+  printReport(
+    figures,
+    `agent bench: ${briefs.length} briefs written from the user's side (split ${options.split})` +
+      `${groups.some(([g]) => g === 'legacy') ? ' + 47 legacy' : ''}, ` +
+      `${catalog.length} catalog apps; headless content/create and apps/discover over HTTP, sandbox mode`,
+  );
+  if (options.verbose) {
+    console.log('\nmisses (dev and legacy only; held-out briefs are never listed):');
+    for (const r of shown) {
+      const miss = describeMiss(r, appName);
+      if (miss) console.log(miss);
+    }
+  }
 }
 
-const pct = (n: number, d: number) => `${((100 * n) / Math.max(d, 1)).toFixed(1)}% (${n}/${d})`;
-console.log(`agent bench: ${briefs.length} briefs over ${apps.length} catalog apps`);
-console.log(
-  `discovery         top-1 ${pct(tally.discover1, briefs.length)}   top-3 ${pct(tally.discover3, briefs.length)}`,
-);
-console.log(
-  `content creation  top-1 ${pct(tally.content1, briefs.length)}   top-3 ${pct(tally.content3, briefs.length)}   (headless: ${tally.ran} ran, ${tally.unmatched} unmatched)`,
-);
-console.log(
-  `required inputs filled correctly: end to end ${pct(tally.requiredOk, tally.required)}; given the right app ${pct(tally.requiredOkRightApp, tally.required)}`,
-);
-console.log(`all listed inputs (required and optional) end to end: ${pct(tally.allOk, tally.all)}`);
-if (verbose) console.log(misses.join('\n'));
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -27,9 +27,9 @@ import { loadConfig } from '../core/config';
 import { startTemporalDevServer } from '../scripts/dev-server';
 import { freePort } from '../scripts/free-port';
 import { findTemporalCli } from '../scripts/temporal-cli';
-import { testApp, textParameter } from '../test/support/app-definitions';
-import { createTestDatabase } from '../test/support/database';
-import { seedUsers } from '../test/support/seed';
+import { testApp, textParameter } from '../scripts/dev-stack/app-definitions';
+import { createTestDatabase } from '../scripts/dev-stack/database';
+import { seedUsers } from '../scripts/dev-stack/seed';
 import { startWorkers } from '../worker/start-worker';
 import type { FloorActivities } from './runs/floor-workflows';
 

@@ -1,0 +1,98 @@
+import type { BriefResult } from './score';
+
+/** n right out of d. */
+export interface Ratio {
+  n: number;
+  d: number;
+}
+
+export interface Figures {
+  briefs: number;
+  fit: number;
+  noFit: number;
+  /** Headless create does the right thing, over every brief (no fit: unmatched). */
+  create: Ratio;
+  discoverTop1: Ratio;
+  discoverTop3: Ratio;
+  /** Briefs whose required inputs are all right, among those where create ran the right app. */
+  requiredRight: Ratio;
+  /** Every judged field (required and clearly set optional ones), by parameter type and catalog role. */
+  fieldsByType: Record<string, Ratio>;
+  fieldsByRole: Record<string, Ratio>;
+  /** Right app and every expected input right, over every brief. */
+  endToEnd: Ratio;
+  /** No-fit briefs answered unmatched / every no-fit brief. */
+  unmatchedRecall: Ratio;
+  /** Unmatched answers on no-fit briefs / unmatched answers on briefs where unmatched is not allowed or is right. */
+  unmatchedPrecision: Ratio;
+  stable: Ratio;
+  /** `ran` answers with HTTP 202, as CONTRACT.md says. */
+  ranIs202: Ratio;
+  /** Non-2xx answers from create, by code. */
+  errors: Record<string, number>;
+  /** By expected app, style and tag: create right, discovery top-1 (apps only), end to end (e2e). */
+  perApp: Record<string, Record<'create' | 'top1' | 'e2e', Ratio>>;
+  perStyle: Record<string, Record<'create' | 'e2e', Ratio>>;
+  perTag: Record<string, Record<'create' | 'e2e', Ratio>>;
+}
+
+const ratio = (items: boolean[]): Ratio => ({ n: items.filter(Boolean).length, d: items.length });
+
+function groupBy<T>(items: T[], keys: (item: T) => string[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) for (const key of keys(item)) out.set(key, [...(out.get(key) ?? []), item]);
+  return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The figures for one group of judged briefs; `appName` turns an expected app id (or null) into a label. */
+export function summarize(results: BriefResult[], appName: (appId: string | null) => string): Figures {
+  const fit = results.filter((r) => r.expectedAppId !== null);
+  const noFit = results.filter((r) => r.expectedAppId === null);
+  const judged = results.filter((r) => r.fields !== null);
+  const fields = judged.flatMap((r) => r.fields!);
+  const unmatched = results.filter((r) => r.create.status === 'unmatched');
+  const ran = results.filter((r) => r.create.status === 'ran');
+  const errors: Record<string, number> = {};
+  for (const r of results)
+    if (r.create.status === 'error') errors[r.create.errorCode!] = (errors[r.create.errorCode!] ?? 0) + 1;
+  const pair = (rs: BriefResult[]) => ({
+    create: ratio(rs.map((r) => r.createRight)),
+    e2e: ratio(rs.map((r) => r.endToEnd)),
+  });
+  return {
+    briefs: results.length,
+    fit: fit.length,
+    noFit: noFit.length,
+    create: ratio(results.map((r) => r.createRight)),
+    discoverTop1: ratio(fit.map((r) => r.discoverTop1!)),
+    discoverTop3: ratio(fit.map((r) => r.discoverTop3!)),
+    requiredRight: ratio(judged.map((r) => r.requiredRight!)),
+    fieldsByType: Object.fromEntries(
+      [...groupBy(fields, (f) => [f.type])].map(([k, fs]) => [k, ratio(fs.map((f) => f.right))]),
+    ),
+    fieldsByRole: Object.fromEntries(
+      [...groupBy(fields, (f) => [f.role])].map(([k, fs]) => [k, ratio(fs.map((f) => f.right))]),
+    ),
+    endToEnd: ratio(results.map((r) => r.endToEnd)),
+    unmatchedRecall: ratio(noFit.map((r) => r.create.status === 'unmatched')),
+    // An unmatched answer on a brief whose media is missing is neither right nor wrong here.
+    unmatchedPrecision: ratio(
+      unmatched
+        .filter((r) => r.expectedAppId === null || !r.createRight)
+        .map((r) => r.expectedAppId === null),
+    ),
+    stable: ratio(results.map((r) => r.stable)),
+    ranIs202: ratio(ran.map((r) => r.create.httpStatus === 202)),
+    errors,
+    perApp: Object.fromEntries(
+      [...groupBy(results, (r) => [appName(r.expectedAppId)])].map(([k, rs]) => [
+        k,
+        { ...pair(rs), top1: ratio(rs.filter((r) => r.discoverTop1 !== null).map((r) => r.discoverTop1!)) },
+      ]),
+    ),
+    perStyle: Object.fromEntries([...groupBy(results, (r) => [r.style])].map(([k, rs]) => [k, pair(rs)])),
+    perTag: Object.fromEntries([...groupBy(results, (r) => r.tags)].map(([k, rs]) => [k, pair(rs)])),
+  };
+}
+
+export const percent = (r: Ratio): number | null => (r.d === 0 ? null : (100 * r.n) / r.d);

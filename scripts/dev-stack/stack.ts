@@ -1,0 +1,127 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import pino, { type Logger } from 'pino';
+import { loadConfig, type Config } from '../../core/config';
+import { nodeCosts } from '../../core/billing/credits';
+import { openDatabase } from '../../adapters/db/connect';
+import { prepareDatabase } from '../../adapters/db/prepare';
+import { signingKeyStore } from '../../adapters/db/signing-keys';
+import { createMemoryBus } from '../../adapters/events/bus';
+import { createPgBus } from '../../adapters/events/pg-bus';
+import { localModels } from '../../adapters/models/local/local-models';
+import type { Models } from '../../adapters/models/providers';
+import type { Services } from '../../adapters/services';
+import { createStorage } from '../../adapters/storage';
+import { createRunEngine, type RunEngine } from '../../adapters/temporal/run-engine';
+import { createApp } from '../../api/app';
+import { createPublishing } from '../../adapters/channels';
+import { openAiChat } from '../../adapters/models/openai-chat';
+import type { ApiDeps } from '../../api/deps';
+import { createRateLimiter } from '../../api/middleware/rate-limit';
+import { createTestDatabase } from './database';
+import { seedUsers, type TestUsers } from './seed';
+
+/** The API over a fresh database, seeded, without workers: what the tests and the benches start from. */
+export interface ApiStack {
+  config: Config;
+  services: Services;
+  engine: RunEngine;
+  deps: ApiDeps;
+  /** The Koa app, not listening: drive `app.callback()` (supertest, or `createServer`). */
+  app: Koa;
+  users: TestUsers;
+  close(): Promise<void>;
+}
+
+export interface ApiStackOptions {
+  /** host:port of the Temporal frontend. The engine connects lazily: sandbox-only callers never dial it. */
+  temporalAddress: string;
+  config?: Record<string, string>;
+  models?: Models;
+  /** Events through PostgreSQL LISTEN/NOTIFY instead of memory. */
+  pgBus?: boolean;
+  /** Replaces API dependencies (a failing database, a fake engine ...). */
+  deps?: Partial<ApiDeps>;
+  /** `postgres` (default): a throwaway database on the local server; `pglite`: in memory, no server needed. */
+  database?: 'postgres' | 'pglite';
+  logger?: Logger;
+}
+
+/**
+ * 1. A temp data folder and a fresh database (`atelier_t_<random>` on the local PostgreSQL, or PGlite
+ *    in memory), migrated, with the built-in catalog.
+ * 2. Configuration for a local run: rate limits out of the way, media fetches from 127.0.0.1 allowed,
+ *    task queues of its own (stacks share a Temporal server, never each other's tasks).
+ * 3. The services, a lazy run engine and the Koa app; two workspaces with API keys (see seedUsers).
+ * `close()` undoes all of it.
+ */
+export async function startApiStack(options: ApiStackOptions): Promise<ApiStack> {
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const suffix = randomBytes(4).toString('hex');
+  const dataDir = await mkdtemp(join(tmpdir(), 'atelier-stack-'));
+  const scratch = options.database === 'pglite' ? null : await createTestDatabase();
+  const config = loadConfig({
+    RATE_LIMIT_PER_MINUTE: '100000',
+    API_KEY_CACHE_MS: '0',
+    SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1,localhost',
+    PUBLIC_URL: 'http://127.0.0.1:9',
+    ...options.config,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ATELIER_DATA_DIR: dataDir,
+    TASK_QUEUE: `atelier-test-${suffix}`,
+    MEDIA_TASK_QUEUE: `atelier-test-media-${suffix}`,
+  });
+  const database = await openDatabase({ url: scratch?.url, poolSize: 6 });
+  await prepareDatabase(database.db);
+  const bus = options.pgBus && scratch ? await createPgBus(scratch.url, logger) : createMemoryBus();
+  const services: Services = {
+    database,
+    storage: createStorage(config, { publicUrl: config.PUBLIC_URL! }),
+    bus,
+    models: options.models ?? localModels(),
+    costs: nodeCosts(config.NODE_COSTS),
+    signingKey: signingKeyStore(database.db),
+    close: async () => {
+      await bus.close();
+      await database.close();
+    },
+  };
+  const engine = createRunEngine({
+    address: options.temporalAddress,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TASK_QUEUE,
+  });
+  const deps: ApiDeps = {
+    config,
+    db: database.db,
+    logger,
+    rateLimiter: createRateLimiter({ points: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }),
+    engine,
+    bus,
+    storage: services.storage,
+    costs: services.costs,
+    signingKey: services.signingKey,
+    publishing: createPublishing(config, { pollMs: 5 }),
+    chat: openAiChat(config),
+    ...options.deps,
+  };
+  const app = createApp(deps);
+  const users = await seedUsers(database.db);
+  return {
+    config,
+    services,
+    engine,
+    deps,
+    app,
+    users,
+    async close() {
+      await engine.close();
+      await services.close();
+      await scratch?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
