@@ -6,6 +6,15 @@ export const FRONTMATTER_SCHEMA_VERSION = 1;
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
+/**
+ * A text parameter of an app (run inputs), in graphemes: the whole value, and its longest word. Text is laid
+ * out on images and video; a 102,400-character word held librsvg for over 16 minutes (issue 12 item 1).
+ */
+export const TEXT_INPUT_MAX_LENGTH = 5000;
+export const TEXT_INPUT_MAX_WORD_LENGTH = 100;
+/** An image render (layout and rasterising) that takes longer is stopped: its process is killed. */
+export const IMAGE_RENDER_DEADLINE_MS = 60_000;
+
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 export const IMAGE_FETCH_LIMIT_BYTES = 50 * 1024 * 1024;
 export const VIDEO_AUDIO_FETCH_LIMIT_BYTES = 500 * 1024 * 1024;

@@ -1,3 +1,5 @@
+import { chunkGraphemes, xmlSafeText } from '../../core/text/graphemes';
+
 /** Caption timing estimated from text, and the styled ASS file that ffmpeg burns in. Pure functions. */
 
 export interface CaptionCue {
@@ -17,6 +19,8 @@ export interface CueLimits {
   maxChars?: number;
 }
 
+// A longer word is shown in pieces: libass wraps only at spaces, so it would run off the frame.
+const MAX_WORD_CHARS = 32;
 // Extra weight, in characters, for the pause a speaker makes after punctuation.
 const CLAUSE_PAUSE = 2;
 const SENTENCE_PAUSE = 4;
@@ -29,7 +33,10 @@ const CLAUSE_END = /[,;:\u2014-]["')\]]*$/;
  * 2. give each word a share of the duration proportional to its weight, in order.
  */
 export function estimateWordTimings(text: string, durationSeconds: number): WordTiming[] {
-  const words = text.split(/\s+/).filter(Boolean);
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => chunkGraphemes(word, MAX_WORD_CHARS));
   const weights = words.map((word) => word.length + 1 + pauseAfter(word));
   const total = weights.reduce((sum, w) => sum + w, 0);
   let elapsed = 0;
@@ -148,7 +155,14 @@ export function assTime(seconds: number): string {
   return `${h}:${pad(m)}:${pad(s)}.${pad(cs % 100)}`;
 }
 
-/** ASS has no escape for braces (override blocks) or backslashes (\N, \h): replace them; keep line breaks. */
+/**
+ * ASS has no escape for braces (override blocks) or backslashes (\N, \h): replace them; keep line breaks.
+ * Controls and lone surrogates are dropped as for XML: libass would draw them as boxes.
+ */
 export function assText(text: string): string {
-  return text.replace(/\\/g, '/').replace(/\{/g, '(').replace(/\}/g, ')').replace(/\r?\n/g, '\\N');
+  return xmlSafeText(text)
+    .replace(/\\/g, '/')
+    .replace(/\{/g, '(')
+    .replace(/\}/g, ')')
+    .replace(/\r?\n/g, '\\N');
 }

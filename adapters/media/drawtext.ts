@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { TEXT_INPUT_MAX_LENGTH } from '../../core/limits';
+import { chunkGraphemes, exceedsGraphemes, xmlSafeText } from '../../core/text/graphemes';
 import { MediaInputError } from './media-errors';
 import { filterPath } from './media-params';
 
@@ -22,13 +24,13 @@ export function fontOption(): string {
   return existsSync(FONT_FILE) ? `fontfile=${FONT_FILE}` : 'font=Sans';
 }
 
-/** Greedy word wrap; a word longer than a line is cut. */
+/** Greedy word wrap; a word longer than a line is cut between graphemes. */
 export function wrapText(text: string, maxChars: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      for (const piece of chunks(word, maxChars)) {
+      for (const piece of chunkGraphemes(word, maxChars)) {
         if (line && line.length + 1 + piece.length > maxChars) {
           lines.push(line);
           line = piece;
@@ -42,21 +44,20 @@ export function wrapText(text: string, maxChars: number): string[] {
   return lines;
 }
 
-function chunks(word: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < word.length; i += size) out.push(word.slice(i, i + size));
-  return out;
-}
-
 export interface FittedText {
   lines: string[];
   fontSize: number;
   lineHeight: number;
 }
 
-/** The largest font size up to `maxFontSize` at which the wrapped text fits the box. */
+/**
+ * The largest font size up to `maxFontSize` at which the wrapped text fits the box. Text longer than
+ * TEXT_INPUT_MAX_LENGTH is refused before any wrapping, so the work stays bounded.
+ */
 export function fitText(text: string, boxWidth: number, boxHeight: number, maxFontSize: number): FittedText {
   if (!/\S/.test(text)) throw new MediaInputError('text is empty');
+  if (exceedsGraphemes(text, TEXT_INPUT_MAX_LENGTH))
+    throw new MediaInputError('text is too long to fit the frame');
   for (
     let fontSize = Math.round(maxFontSize);
     fontSize >= MIN_FONT_SIZE;
@@ -74,12 +75,12 @@ export function estimateLineWidth(line: string, fontSize: number): number {
   return line.length * fontSize * CHAR_WIDTH_EM;
 }
 
-/** Writes each text to its own file in `dir`, returning the paths in order. */
+/** Writes each text to its own file in `dir`, returning the paths in order; controls are dropped, not drawn as boxes. */
 export async function writeTextFiles(dir: string, prefix: string, texts: string[]): Promise<string[]> {
   return Promise.all(
     texts.map(async (text, i) => {
       const path = filterPath(join(dir, `${prefix}-${i}.txt`));
-      await writeFile(path, text);
+      await writeFile(path, xmlSafeText(text));
       return path;
     }),
   );

@@ -1,4 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
+import { renderInProcess, type RenderLimits } from './render-process';
 import { fitText, blockHeight, textSvg } from './svg-text';
 
 export const ASPECT_RATIOS = {
@@ -61,10 +62,18 @@ export function dimensionsFor(aspectRatio: AspectRatio, longEdge: number): { wid
     : { width: even((longEdge * w) / h), height: even(longEdge) };
 }
 
+/** editImage in a render process, stopped at the deadline or on cancellation (render-process.ts). */
+export function editImage(input: Buffer, ops: EditOps, limits?: RenderLimits): Promise<EditedImage> {
+  return renderInProcess<EditedImage>(
+    { module: __filename, fn: 'renderEditedImage', args: [input, ops] },
+    limits,
+  );
+}
+
 /**
  * Applies edits in a fixed order: orient, crop or letterbox to the ratio, text overlay, logo, encode.
  */
-export async function editImage(input: Buffer, ops: EditOps): Promise<EditedImage> {
+export async function renderEditedImage(input: Buffer, ops: EditOps): Promise<EditedImage> {
   const background = ops.background ?? '#000000';
   const base = await resized(input, ops, background);
   const overlays: OverlayOptions[] = [];

@@ -1,5 +1,6 @@
 import type { FittedText } from './drawtext';
 import { estimateLineWidth } from './drawtext';
+import { graphemes } from '../../core/text/graphemes';
 
 export type TextAnimation = 'fade' | 'slide-up' | 'typewriter';
 
@@ -52,7 +53,9 @@ export function textLayers(fitted: FittedText, animation: TextAnimation, frame: 
  * block centred by its estimated width.
  */
 function typewriterLayers({ lines, fontSize, lineHeight }: FittedText, frame: Frame): TextLayer[] {
-  const totalChars = lines.reduce((sum, line) => sum + line.length, 0);
+  // Typed a grapheme at a time: a prefix cut by code units could end in half an emoji.
+  const typed = lines.map(graphemes);
+  const totalChars = typed.reduce((sum, line) => sum + line.length, 0);
   const step = Math.max(1, Math.ceil(totalChars / MAX_TYPE_STEPS));
   const perChar = Math.min(SECONDS_PER_CHAR, (frame.seconds * 0.7) / totalChars);
   const widest = Math.max(...lines.map((line) => estimateLineWidth(line, fontSize)));
@@ -60,7 +63,7 @@ function typewriterLayers({ lines, fontSize, lineHeight }: FittedText, frame: Fr
   const top = (frame.height - lines.length * lineHeight) / 2;
   const layers: TextLayer[] = [];
   let typedBefore = 0;
-  lines.forEach((line, i) => {
+  typed.forEach((line, i) => {
     const y = String(Math.round(top + i * lineHeight));
     for (let shown = 0; shown < line.length;) {
       const from = (typedBefore + shown) * perChar;
@@ -70,7 +73,7 @@ function typewriterLayers({ lines, fontSize, lineHeight }: FittedText, frame: Fr
         shown === line.length
           ? `gte(t,${from.toFixed(3)})`
           : `gte(t,${from.toFixed(3)})*lt(t,${until.toFixed(3)})`;
-      layers.push({ text: line.slice(0, shown), x, y, enable });
+      layers.push({ text: line.slice(0, shown).join(''), x, y, enable });
     }
     typedBefore += line.length;
   });

@@ -16,6 +16,8 @@ export interface ImageRequest {
   /** An input image to build on (background or product). */
   image?: Buffer;
   variation: number;
+  /** The activity's cancellation: a provider stops its request or render. */
+  signal?: AbortSignal;
 }
 
 export interface SpeechRequest {

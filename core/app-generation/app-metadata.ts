@@ -1,6 +1,7 @@
 import type { AppDefinition, Frontmatter } from '../app/app-definition';
 import { FRONTMATTER_ARRAY_MAX_ITEMS, FRONTMATTER_ITEM_MAX_LENGTH, FRONTMATTER_SUMMARY_MAX } from '../limits';
 import type { AppWish } from './read-instruction';
+import { clipToLength } from '../text/graphemes';
 
 /** Name and discovery frontmatter of a generated app, from its instruction and wish. */
 const PLATFORM_NAMES: Record<string, string> = {
@@ -45,14 +46,14 @@ export function frontmatter(instruction: string, wish: AppWish, base?: Frontmatt
     (w) => !KEYWORD_STOPWORDS.has(w),
   );
   const merge = (a: string[] = [], b: string[]) =>
-    [...new Set([...a, ...b].map((s) => s.slice(0, FRONTMATTER_ITEM_MAX_LENGTH)))].slice(
+    [...new Set([...a, ...b].map((s) => clipToLength(s, FRONTMATTER_ITEM_MAX_LENGTH)))].slice(
       0,
       FRONTMATTER_ARRAY_MAX_ITEMS,
     );
   const summary = instruction.trim().replace(/\s+/g, ' ');
   return {
     schemaVersion: 1,
-    summary: (summary[0].toUpperCase() + summary.slice(1)).slice(0, FRONTMATTER_SUMMARY_MAX),
+    summary: clipToLength(summary[0].toUpperCase() + summary.slice(1), FRONTMATTER_SUMMARY_MAX),
     categories: merge(base?.categories, [
       ...(wish.platforms.length > 0 ? ['social media'] : []),
       ...formats.filter((f) => f !== 'text'),

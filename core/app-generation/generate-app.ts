@@ -4,6 +4,7 @@ import { validationError } from '../errors';
 import { hasDeliverable, readInstruction, type AppWish } from './read-instruction';
 import { appName, frontmatter } from './app-metadata';
 import { GraphBuilder } from './graph-builder';
+import { clipToLength } from '../text/graphemes';
 
 export interface GenerateAppRequest {
   appId: string;
@@ -44,8 +45,8 @@ export function generateApp(request: GenerateAppRequest): { definition: AppDefin
   if (request.base) graph.gateBaseOutputs();
   const definition: AppDefinition = {
     appId: request.appId,
-    name: (request.name?.trim() || appName(wish, request.base)).slice(0, 120),
-    description: `Generated from the instruction: ${request.instruction.trim()}`.slice(0, 1000),
+    name: clipToLength(request.name?.trim() || appName(wish, request.base), 120),
+    description: clipToLength(`Generated from the instruction: ${request.instruction.trim()}`, 1000),
     parameters: graph.parameters,
     frontmatter: frontmatter(request.instruction, wish, request.base?.frontmatter),
     graph: { nodes: graph.nodes, edges: graph.edges },

@@ -1,4 +1,5 @@
 import { ASPECT_RATIO_VALUES } from '../graph/node-types';
+import { clipToLength } from '../text/graphemes';
 
 /** What an instruction asks a generated app to deliver, read by rules. */
 export interface AppWish {
@@ -155,5 +156,5 @@ function topicPhrase(instruction: string): string | null {
       '',
     )
     .trim();
-  return phrase.length >= 3 ? phrase.slice(0, 200) : null;
+  return phrase.length >= 3 ? clipToLength(phrase, 200) : null;
 }

@@ -1,5 +1,6 @@
 import type { AppGraph, AppParameter, GraphEdge, GraphNode } from '../app/app-definition';
 import type { ComposeFormat } from './compose-format';
+import { truncateText } from '../text/graphemes';
 
 export type SceneImages =
   | { kind: 'none' }
@@ -185,4 +186,4 @@ const urlParameter = (key: string): AppParameter => ({
 /** Scene text is the caller's words: braces are broken up so they are never read as placeholders. */
 const literal = (text: string) => text.replace(/\{\{/g, '{ {').replace(/\}\}/g, '} }');
 
-const shorten = (text: string) => (text.length > 90 ? `${text.slice(0, 87).trimEnd()}…` : text);
+const shorten = (text: string) => truncateText(text, 90);

@@ -10,6 +10,7 @@ import {
   urlMediaKind,
   urlsIn,
 } from './read-brief';
+import { clipToLength } from '../text/graphemes';
 
 /** Where a drafted value came from. */
 export type DraftSource =
@@ -248,4 +249,4 @@ function question(p: AppParameter): string {
 }
 
 const clip = (text: string) =>
-  text.length > MAX_BRIEF_CHARS ? `${text.slice(0, MAX_BRIEF_CHARS - 3)}...` : text.trim();
+  text.length > MAX_BRIEF_CHARS ? `${clipToLength(text, MAX_BRIEF_CHARS - 3)}...` : text.trim();

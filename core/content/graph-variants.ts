@@ -1,4 +1,5 @@
 import type { AppDefinition, GraphNode } from '../app/app-definition';
+import { clipToLength } from '../text/graphemes';
 
 export interface QualityGate {
   minScore: number;
@@ -28,7 +29,7 @@ export function withQualityGates(definition: AppDefinition, gate: QualityGate): 
     const qc: GraphNode = {
       id,
       type: 'quality.check',
-      label: `Quality check: ${output.label}`.slice(0, 80),
+      label: clipToLength(`Quality check: ${output.label}`, 80),
       config: { minScore: gate.minScore, maxRetries: gate.maxRetries },
     };
     nodes.push(qc);

@@ -1,5 +1,6 @@
 import type { BrandContext } from '../brand/brand-context';
 import type { ContentTemplate } from './content-template';
+import { clipToLength } from '../text/graphemes';
 
 /** Everything content creation folds into prompts: the brand's voice and rules, and a template's directives. */
 export interface PromptGuidance {
@@ -48,7 +49,7 @@ export function gatherGuidance(
       ([k, v]) =>
         k !== 'webhookUrl' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
     )
-    .map(([k, v]) => `${k}: ${String(v).slice(0, 200)}`);
+    .map(([k, v]) => `${k}: ${clipToLength(String(v), 200)}`);
   return {
     voice: top(voice),
     directives: top(directives),

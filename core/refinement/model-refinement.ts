@@ -2,6 +2,7 @@ import type { RefinementCandidate } from './candidates';
 import { PROMPT_MAX_LENGTH, rewritePrompt, sanitizeFeedback } from './prompt';
 import type { RefinementChoice, RefinementSelection } from './selection';
 import { templateRefs } from '../graph/template';
+import { clipToLength } from '../text/graphemes';
 
 /** What a chat model is asked, for the model-backed selector; it answers JSON. */
 export function refinementMessages(
@@ -53,11 +54,11 @@ export function parseModelRefinement(
     if (!candidate || choices.some((c) => c.nodeId === candidate.nodeId)) continue;
     const reason =
       typeof item.reason === 'string' && item.reason.trim()
-        ? item.reason.trim().slice(0, 500)
+        ? clipToLength(item.reason.trim(), 500)
         : 'chosen by the model';
     const prompt =
       typeof item.prompt === 'string' && samePlaceholders(item.prompt, candidate.prompt)
-        ? item.prompt.slice(0, PROMPT_MAX_LENGTH)
+        ? clipToLength(item.prompt, PROMPT_MAX_LENGTH)
         : rewritePrompt(candidate.prompt, feedback);
     choices.push({ nodeId: candidate.nodeId, reason, prompt });
   }

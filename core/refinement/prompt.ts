@@ -1,3 +1,5 @@
+import { clipToLength } from '../text/graphemes';
+
 export const FEEDBACK_MAX_LENGTH = 2000;
 export const PROMPT_MAX_LENGTH = 4000;
 
@@ -12,5 +14,5 @@ export const sanitizeFeedback = (feedback: string) =>
 export function rewritePrompt(prompt: string, feedback: string): string {
   const directive = `. Revision: ${sanitizeFeedback(feedback)}`;
   const base = prompt.trim().replace(/[.\s]+$/, '');
-  return `${base.slice(0, PROMPT_MAX_LENGTH - directive.length)}${directive}`;
+  return `${clipToLength(base, PROMPT_MAX_LENGTH - directive.length)}${directive}`;
 }

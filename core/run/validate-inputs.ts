@@ -1,5 +1,7 @@
 import type { AppParameter } from '../app/app-definition';
 import type { ValidationDetail } from '../errors';
+import { TEXT_INPUT_MAX_LENGTH, TEXT_INPUT_MAX_WORD_LENGTH } from '../limits';
+import { exceedsGraphemes, longestWordLength, truncateText } from '../text/graphemes';
 
 export interface ResolvedInputs {
   /** Values by parameter key, defaults applied. */
@@ -13,7 +15,8 @@ export interface ResolvedInputs {
  *    `overrides` are matched the same way and win over `inputs`.
  * 2. Unmatched keys give `unknown_parameter`.
  * 3. Each parameter's value is checked: options against their labels (`invalid_option`), url syntax
- *    (`invalid_media`; reachability is checked later by the caller), JSON types (`invalid_type`).
+ *    (`invalid_media`; reachability is checked later by the caller), JSON types (`invalid_type`), and text
+ *    against TEXT_INPUT_MAX_LENGTH (`too_long`) and TEXT_INPUT_MAX_WORD_LENGTH (`word_too_long`).
  * 4. Missing values take the default, or give `missing_no_default`.
  * Every problem is reported, in parameter order after unknown keys.
  */
@@ -76,7 +79,29 @@ function checkValue(parameter: AppParameter, value: unknown): ValidationDetail |
       );
     if (parameter.type === 'url' && !isHttpUrl(item))
       return detail(parameter, 'invalid_media', `"${truncate(item)}" is not an http(s) URL`);
+    if (parameter.type === 'text') {
+      const problem = checkText(parameter, item);
+      if (problem) return problem;
+    }
   }
+  return null;
+}
+
+/** Length first: it bounds the cost of finding words. */
+function checkText(parameter: AppParameter, text: string): ValidationDetail | null {
+  if (exceedsGraphemes(text, TEXT_INPUT_MAX_LENGTH))
+    return detail(
+      parameter,
+      'too_long',
+      `is longer than ${TEXT_INPUT_MAX_LENGTH} characters, the limit for text`,
+    );
+  const longest = longestWordLength(text);
+  if (longest > TEXT_INPUT_MAX_WORD_LENGTH)
+    return detail(
+      parameter,
+      'word_too_long',
+      `has a word of ${longest} characters; words are limited to ${TEXT_INPUT_MAX_WORD_LENGTH}`,
+    );
   return null;
 }
 
@@ -100,4 +125,4 @@ const detail = (p: AppParameter, code: string, message: string): ValidationDetai
 });
 
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-const truncate = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}...` : s);
+const truncate = (s: string) => truncateText(s, 80, '...');

@@ -1,6 +1,7 @@
+import { renderInProcess } from '../../media/render-process';
 import type { ImageModel, Models, SpeechModel, TextModel } from '../providers';
 import { generateText } from './text-generator';
-import { renderImage } from './image-renderer';
+import type { RenderImageRequest } from './image-renderer';
 import { synthesizeSpeech } from './speech';
 import { splitDirections } from './directions';
 
@@ -20,19 +21,25 @@ export const localText: TextModel = {
   },
 };
 
-/** Real compositions rendered with sharp. */
+const IMAGE_RENDERER = require.resolve('./image-renderer');
+
+/** Real compositions rendered with sharp, in a render process that is stopped at its deadline or on cancel. */
 export const localImage: ImageModel = {
   name: 'local',
   generate: (request) => {
     const { subject, directions } = splitDirections(request.prompt);
-    return renderImage({
+    const render: RenderImageRequest = {
       prompt: subject,
       direction: directions.join(' '),
       width: request.width,
       height: request.height,
       background: request.image,
       seed: request.variation - 1,
-    });
+    };
+    return renderInProcess<Buffer>(
+      { module: IMAGE_RENDERER, fn: 'renderImage', args: [render] },
+      { signal: request.signal },
+    );
   },
 };
 

@@ -42,6 +42,21 @@ describe('estimateCaptionCues', () => {
     });
   });
 
+  test('shows a word longer than a cue in pieces, whole emoji each (long words ran off the frame)', () => {
+    const cues = estimateCaptionCues(`${'a'.repeat(100)} ${'😀'.repeat(40)}`, 10);
+
+    expect(
+      cues
+        .map((c) => c.text)
+        .join('')
+        .replace(/ /g, ''),
+    ).toBe('a'.repeat(100) + '😀'.repeat(40));
+    for (const cue of cues) {
+      expect(cue.text.length).toBeLessThanOrEqual(64);
+      expect(/[\uD800-\uDFFF]/u.test(cue.text)).toBe(false);
+    }
+  });
+
   test('returns no cues for empty text', () => {
     expect(estimateCaptionCues('  ', 3)).toEqual([]);
   });
@@ -70,5 +85,9 @@ describe('toAss', () => {
 
   test('neutralises override blocks and backslashes', () => {
     expect(assText('{\\b1}x\\N')).toBe('(/b1)x/N');
+  });
+
+  test('drops controls and lone surrogates that a quote or script may carry, keeping emoji', () => {
+    expect(assText('bell\u0007 esc\u001b \ud800end\uffff 😀')).toBe('bell esc end 😀');
   });
 });

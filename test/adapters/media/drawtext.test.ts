@@ -1,6 +1,13 @@
 import { drawtext, fitText, wrapText } from '../../../adapters/media/drawtext';
 
 describe('wrapText', () => {
+  test('cuts a long word of emoji between graphemes, never inside a surrogate pair', () => {
+    const lines = wrapText('😀'.repeat(40), 9);
+
+    expect(lines.every((line) => !/[\uD800-\uDFFF]/u.test(line))).toBe(true);
+    expect(lines.join('')).toBe('😀'.repeat(40));
+  });
+
   test('wraps words greedily, keeps paragraphs and cuts words longer than a line', () => {
     expect(wrapText('one two three four\nfive abcdefghijkl', 9)).toEqual([
       'one two',
@@ -29,6 +36,12 @@ describe('fitText', () => {
     expect(() => fitText('  ', 300, 300, 40)).toThrow(expect.objectContaining({ name: 'MediaInputError' }));
     expect(() => fitText('x'.repeat(5000), 100, 30, 40)).toThrow(
       expect.objectContaining({ name: 'MediaInputError' }),
+    );
+  });
+
+  test('refuses a 102,400-character word before wrapping it (CPU lock on long words)', () => {
+    expect(() => fitText('a'.repeat(102_400), 1000, 1000, 40)).toThrow(
+      expect.objectContaining({ name: 'MediaInputError', message: 'text is too long to fit the frame' }),
     );
   });
 });

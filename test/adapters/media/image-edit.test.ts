@@ -80,6 +80,25 @@ describe('editImage', () => {
     expect(middle[2]).toBeGreaterThan(150);
   });
 
+  test('overlays one 102,400-character word as text and still gives an image (CPU lock on long words)', async () => {
+    const edited = await editImage(input, {
+      aspectRatio: '1:1',
+      longEdge: 600,
+      text: { content: 'a'.repeat(102_400), position: 'center' },
+    });
+
+    expect(await sharp(edited.data).metadata()).toMatchObject({ format: 'png', width: 600, height: 600 });
+  });
+
+  test('stops at once when the activity is cancelled', async () => {
+    const cancel = new AbortController();
+    cancel.abort();
+
+    await expect(editImage(input, { aspectRatio: '1:1' }, { signal: cancel.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+
   test('a text overlay changes the pixels in its band and leaves the rest alone', async () => {
     const plain = await editImage(input, { aspectRatio: '1:1', longEdge: 800 });
     const captioned = await editImage(input, {

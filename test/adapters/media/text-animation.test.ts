@@ -34,4 +34,10 @@ describe('textLayers', () => {
     // One left edge for the block, so typing grows rightwards from a fixed point.
     expect(new Set(layers.map((l) => l.x)).size).toBe(1);
   });
+
+  test('types emoji whole: no layer ends in half a surrogate pair (emoji script failed the run)', () => {
+    const layers = textLayers({ lines: ['😀👍🏽👨‍👩‍👧'], fontSize: 20, lineHeight: 25 }, 'typewriter', frame);
+
+    expect(layers.map((l) => l.text)).toEqual(['😀', '😀👍🏽', '😀👍🏽👨‍👩‍👧']);
+  });
 });

@@ -1,4 +1,5 @@
 import { AppParameter } from '../../../core/app/app-definition';
+import { TEXT_INPUT_MAX_LENGTH, TEXT_INPUT_MAX_WORD_LENGTH } from '../../../core/limits';
 import { validateInputs } from '../../../core/run/validate-inputs';
 
 const parameters = [
@@ -103,5 +104,49 @@ describe('validateInputs', () => {
       { param: 'Topic', code: 'invalid_type', message: 'Topic: expects a string, got array' },
       { param: 'Photos', code: 'invalid_type', message: 'Photos: expects at least one value' },
     ]);
+  });
+
+  test('refuses a 102,400-character word, naming the field and the limit (quote held librsvg 16 minutes)', () => {
+    const resolved = validateInputs(parameters, { topic: 'a'.repeat(102_400) });
+
+    expect(resolved.details).toEqual([
+      {
+        param: 'Topic',
+        code: 'too_long',
+        message: `Topic: is longer than ${TEXT_INPUT_MAX_LENGTH} characters, the limit for text`,
+      },
+    ]);
+  });
+
+  test('refuses a word past the longest-word limit in text of an allowed length', () => {
+    const word = 'x'.repeat(TEXT_INPUT_MAX_WORD_LENGTH + 1);
+
+    const resolved = validateInputs(parameters, { topic: `a quote with ${word} in it` });
+
+    expect(resolved.details).toEqual([
+      {
+        param: 'Topic',
+        code: 'word_too_long',
+        message: `Topic: has a word of ${TEXT_INPUT_MAX_WORD_LENGTH + 1} characters; words are limited to ${TEXT_INPUT_MAX_WORD_LENGTH}`,
+      },
+    ]);
+  });
+
+  test('checks each value of a multiple text parameter against the limits', () => {
+    const tags = AppParameter.parse({ id: 'p5', key: 'tags', name: 'Tags', type: 'text', multiple: true });
+
+    const resolved = validateInputs([tags], { tags: ['fine', 'y'.repeat(TEXT_INPUT_MAX_LENGTH + 1)] });
+
+    expect(resolved.details.map((d) => [d.param, d.code])).toEqual([['Tags', 'too_long']]);
+  });
+
+  test('accepts text at the limits: counted in characters as read, emoji and CJK included', () => {
+    const emoji = '👍🏽'.repeat(TEXT_INPUT_MAX_LENGTH);
+    const chinese = '我们今天去公园玩。'.repeat(500);
+    const longWord = 'w'.repeat(TEXT_INPUT_MAX_WORD_LENGTH);
+
+    for (const topic of [emoji, chinese, `a ${longWord} b`]) {
+      expect(validateInputs(parameters, { topic }).details).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { renderImage, styleFromPrompt } from '../../../../adapters/models/local/image-renderer';
+import { localImage } from '../../../../adapters/models/local/local-models';
 
 async function meanColour(png: Buffer): Promise<[number, number, number]> {
   const { channels } = await sharp(png).stats();
@@ -9,6 +10,26 @@ async function meanColour(png: Buffer): Promise<[number, number, number]> {
 const distance = (a: number[], b: number[]) => Math.hypot(...a.map((v, i) => v - b[i]));
 
 describe('renderImage', () => {
+  test('renders a Quote Card whose quote is one 102,400-character word (CPU lock on long words)', async () => {
+    const png = await renderImage({
+      prompt: `quote card, Dark palette, minimal typography: "${'a'.repeat(102_400)}" `,
+      width: 1080,
+      height: 1080,
+    });
+
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1080, height: 1080 });
+  });
+
+  test('renders a quote with controls and U+FFFF, which librsvg refused ("invalid Char value 27")', async () => {
+    const png = await renderImage({
+      prompt: 'quote card, Warm palette: "Ring\u0007 the \u001bbell\uffff twice" — Ada Lovelace',
+      width: 600,
+      height: 600,
+    });
+
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 600, height: 600 });
+  });
+
   test.each([
     [1080, 1350],
     [1920, 1080],
@@ -164,5 +185,33 @@ describe('styleFromPrompt', () => {
 
   test('a prompt without style words gets a stable layout', () => {
     expect(styleFromPrompt('Team offsite in Lisbon')).toBe(styleFromPrompt('Team offsite in Lisbon'));
+  });
+});
+
+describe('localImage', () => {
+  test('renders in a render process and answers with the PNG', async () => {
+    const png = await localImage.generate({
+      prompt: 'minimal poster for a tea shop',
+      width: 400,
+      height: 500,
+      variation: 1,
+    });
+
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 400, height: 500 });
+  });
+
+  test('stops at once when the activity is cancelled', async () => {
+    const cancel = new AbortController();
+    cancel.abort();
+
+    const generate = localImage.generate({
+      prompt: 'poster',
+      width: 400,
+      height: 400,
+      variation: 1,
+      signal: cancel.signal,
+    });
+
+    await expect(generate).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
