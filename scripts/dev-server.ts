@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Connection } from '@temporalio/client';
 import { guardChild } from './child-guard';
+import { onFreePorts } from './free-port';
 
 /** Search attributes Atelier's workflows are started with; operators filter runs by them in the Web UI. */
 export const CUSTOM_SEARCH_ATTRIBUTES = { workspaceId: 'Keyword', appId: 'Keyword' } as const;
@@ -10,11 +11,15 @@ export type DevServerLogLevel = 'debug' | 'info' | 'warn' | 'error' | 'never';
 
 export interface DevServerOptions {
   cliPath: string;
-  port: number;
+  /** Frontend port; omitted means a free one, chosen again if another process takes it first. */
+  port?: number;
   namespace: string;
   /** SQLite file for state that survives restarts; in memory when omitted. */
   dbFile?: string;
-  /** Web UI port; `null` runs headless; omitted means the CLI default (port + 1000). */
+  /**
+   * Web UI port; `null` runs headless; omitted means port + 1000 (the CLI default), or a free port
+   * when `port` is omitted too.
+   */
   uiPort?: number | null;
   logLevel?: DevServerLogLevel;
   startTimeoutMs?: number;
@@ -33,9 +38,13 @@ const HOST = '127.0.0.1';
 const DEFAULT_START_TIMEOUT_MS = 30_000;
 const KILL_AFTER_MS = 5_000;
 const OUTPUT_TAIL_CHARS = 4_000;
+/** A CLI that prints no "Server: host:port" line counts as ours once it has lived this long and answers. */
+const UNANNOUNCED_READY_MS = 5_000;
+
+type PortedOptions = DevServerOptions & { port: number };
 
 /** The `temporal` arguments for `startTemporalDevServer`, exported for tests. */
-export function devServerArgs(options: DevServerOptions): string[] {
+export function devServerArgs(options: PortedOptions): string[] {
   const args = [
     'server',
     'start-dev',
@@ -58,11 +67,21 @@ export function devServerArgs(options: DevServerOptions): string[] {
 
 /**
  * Starts `temporal server start-dev` as a child process and resolves once its frontend answers for
- * `namespace`. The child is ended if this process exits or receives SIGINT/SIGTERM.
+ * `namespace`. The child is ended if this process exits or receives SIGINT/SIGTERM. A port that is
+ * taken fails with code EADDRINUSE; without a `port`, the start is retried on fresh ports then.
  */
 export async function startTemporalDevServer(options: DevServerOptions): Promise<DevServer> {
+  if (options.port !== undefined) return startOnPorts({ ...options, port: options.port });
+  const freeUi = options.uiPort === undefined;
+  return onFreePorts(freeUi ? 2 : 1, ([port, uiPort]) =>
+    startOnPorts({ ...options, port, uiPort: freeUi ? uiPort : options.uiPort }),
+  );
+}
+
+async function startOnPorts(options: PortedOptions): Promise<DevServer> {
   const child = spawn(options.cliPath, devServerArgs(options), { stdio: ['ignore', 'pipe', 'pipe'] });
   const tail = captureOutputTail(child);
+  const announced = watchForAnnouncement(child, options.port);
   const exited = exitOf(child);
   guardChild(child);
   const address = `${HOST}:${options.port}`;
@@ -70,13 +89,16 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
   try {
     await waitUntilReady(
       child,
-      address,
-      options.namespace,
+      { address, namespace: options.namespace, announced },
       options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
     );
   } catch (err) {
     await stop();
-    throw new Error(`${(err as Error).message}\n--- temporal output (tail) ---\n${tail()}`, { cause: err });
+    const output = tail();
+    throw Object.assign(
+      new Error(`${(err as Error).message}\n--- temporal output (tail) ---\n${output}`, { cause: err }),
+      /address already in use/i.test(output) ? { code: 'EADDRINUSE' } : {},
+    );
   }
   const uiPort = options.uiPort === null ? null : (options.uiPort ?? options.port + 1000);
   return {
@@ -111,12 +133,32 @@ function captureOutputTail(child: ChildProcess): () => string {
   return () => text;
 }
 
+/**
+ * Whether the child has said it serves on `port` ("Temporal Server:  localhost:7233"). The CLI says so
+ * only once its own frontend is up; without it, an answer on the port may come from another server that
+ * took the port first (two test suites at once), while our child is about to fail its bind.
+ */
+function watchForAnnouncement(child: ChildProcess, port: number): () => boolean {
+  let seen = false;
+  let text = '';
+  const line = new RegExp(`Server:\\s+\\S*:${port}\\b`);
+  const read = (chunk: Buffer | string) => {
+    if (seen) return;
+    text = (text + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
+    seen = line.test(text);
+  };
+  child.stdout?.on('data', read);
+  child.stderr?.on('data', read);
+  const started = Date.now();
+  return () => seen || Date.now() - started >= UNANNOUNCED_READY_MS;
+}
+
 async function waitUntilReady(
   child: ChildProcess,
-  address: string,
-  namespace: string,
+  server: { address: string; namespace: string; announced: () => boolean },
   timeoutMs: number,
 ): Promise<void> {
+  const { address, namespace, announced } = server;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (hasExited(child)) {
@@ -124,7 +166,7 @@ async function waitUntilReady(
         `The Temporal dev server exited (${child.exitCode ?? child.signalCode ?? 'spawn failed'}) before answering.`,
       );
     }
-    if (await answers(address, namespace)) return;
+    if (announced() && (await answers(address, namespace))) return;
     if (Date.now() >= deadline)
       throw new Error(`The Temporal dev server did not answer on ${address} within ${timeoutMs} ms.`);
     await sleep(200);

@@ -1,39 +1,47 @@
 import { BlockList, isIP, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** Ranges no caller-supplied URL may reach: private, loopback, link-local, unique-local, CGNAT, multicast, reserved. */
-const NON_PUBLIC_RANGES: Array<[string, number, 'ipv4' | 'ipv6']> = [
-  ['0.0.0.0', 8, 'ipv4'],
-  ['10.0.0.0', 8, 'ipv4'],
-  ['100.64.0.0', 10, 'ipv4'],
-  ['127.0.0.0', 8, 'ipv4'],
-  ['169.254.0.0', 16, 'ipv4'],
-  ['172.16.0.0', 12, 'ipv4'],
-  ['192.0.0.0', 24, 'ipv4'],
-  ['192.168.0.0', 16, 'ipv4'],
-  ['198.18.0.0', 15, 'ipv4'],
-  ['224.0.0.0', 4, 'ipv4'],
-  ['240.0.0.0', 4, 'ipv4'],
-  ['::', 128, 'ipv6'],
-  ['::1', 128, 'ipv6'],
-  ['fc00::', 7, 'ipv6'],
-  ['fe80::', 10, 'ipv6'],
-  ['ff00::', 8, 'ipv6'],
-];
+/** IPv6 global unicast (RFC 4291): everything outside it is unassigned, reserved or local. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+/** The NAT64 well-known prefix (RFC 6052): DNS64 networks answer every IPv4-only host inside it. */
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
 
-const nonPublic = new BlockList();
-for (const [network, prefix, type] of NON_PUBLIC_RANGES) nonPublic.addSubnet(network, prefix, type);
+/**
+ * True when a caller-supplied URL may reach the address. The special-purpose registries are ipaddr.js's
+ * `range()` (issue 12 item 10: a hand-written list missed NAT64, 6to4, documentation and benchmark ranges):
+ * 1. anything that is not an IP literal in canonical form is refused;
+ * 2. IPv4: only the `unicast` range is public (private, loopback, link-local, CGNAT, documentation,
+ *    benchmarking, multicast, reserved, broadcast and the rest are not);
+ * 3. IPv6 that carries an IPv4 address a connection would reach (IPv4-mapped ::ffff:0:0/96, NAT64
+ *    64:ff9b::/96) is judged by that IPv4 address;
+ * 4. other IPv6: only `unicast` inside 2000::/3 is public. This refuses 6to4, Teredo, IPv4-compatible
+ *    (::/96), NAT64 local-use, documentation, ORCHID, discard, unique- and link-local and multicast: the
+ *    transition formats are deprecated and a relay or local router could take them anywhere.
+ */
+export function isPublicAddress(address: string): boolean {
+  const bare = withoutZone(address);
+  if (isIP(bare) === 0) return false;
+  const parsed = ipaddr.parse(bare);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  const embedded = embeddedIPv4(v6);
+  if (embedded) return embedded.range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
+}
+
+/** The IPv4 address an IPv4-mapped or NAT64 (well-known prefix) address stands for. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  if (address.isIPv4MappedAddress() || address.match(NAT64_WELL_KNOWN)) {
+    const bytes = address.toByteArray();
+    return new ipaddr.IPv4(bytes.slice(12));
+  }
+  return undefined;
+}
 
 const familyOf = (address: string): 'ipv4' | 'ipv6' => (isIPv6(address) ? 'ipv6' : 'ipv4');
 
 /** Drops an IPv6 zone ("fe80::1%eth0") that BlockList does not parse. */
 const withoutZone = (address: string): string => address.replace(/%.*$/, '');
-
-/** True when the address may be reached from a caller-supplied URL. IPv4-mapped IPv6 (::ffff:7f00:1) is checked as IPv4 by BlockList. */
-export function isPublicAddress(address: string): boolean {
-  const bare = withoutZone(address);
-  if (isIP(bare) === 0) return false;
-  return !nonPublic.check(bare, familyOf(bare));
-}
 
 /**
  * Hosts, addresses and networks that development and tests may reach although they are not public

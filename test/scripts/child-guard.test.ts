@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '../../scripts/temporal-cli';
+import { isAlive } from '../support/processes';
 
 /**
  * A parent process that guards a long-running child, then receives SIGTERM. It prints the child's pid,
@@ -16,15 +17,6 @@ if (process.argv.includes('--graceful')) process.once('SIGTERM', () => setTimeou
 console.log(child.pid);
 setInterval(() => undefined, 1000);
 `;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function runParent(
   args: string[],

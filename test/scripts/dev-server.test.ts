@@ -1,20 +1,12 @@
 import { Connection } from '@temporalio/client';
 import { guardedChildCount } from '../../scripts/child-guard';
 import { devServerArgs, startTemporalDevServer, type DevServer } from '../../scripts/dev-server';
-import { freePort } from '../../scripts/free-port';
+import { isPortTaken } from '../../scripts/free-port';
 import { findTemporalCli } from '../../scripts/temporal-cli';
+import { isAlive } from '../support/processes';
 
 // temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD; @temporalio/proto is not a direct dependency.
 const KEYWORD = 2;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function customSearchAttributes(address: string): Promise<Record<string, unknown>> {
   const connection = await Connection.connect({ address });
@@ -75,12 +67,7 @@ describe('startTemporalDevServer', () => {
   });
 
   it('answers on the returned address with workspaceId and appId registered as Keyword', async () => {
-    server = await startTemporalDevServer({
-      cliPath,
-      port: await freePort(),
-      uiPort: null,
-      namespace: 'default',
-    });
+    server = await startTemporalDevServer({ cliPath, uiPort: null, namespace: 'default' });
 
     expect(server.address).toMatch(/^127\.0\.0\.1:\d+$/);
     expect(server.uiUrl).toBeNull();
@@ -93,12 +80,7 @@ describe('startTemporalDevServer', () => {
   it('leaves no process and no exit handlers behind after stop()', async () => {
     const sigintListeners = process.listenerCount('SIGINT');
     const exitListeners = process.listenerCount('exit');
-    server = await startTemporalDevServer({
-      cliPath,
-      port: await freePort(),
-      uiPort: null,
-      namespace: 'default',
-    });
+    server = await startTemporalDevServer({ cliPath, uiPort: null, namespace: 'default' });
     const { pid } = server;
     expect(isAlive(pid)).toBe(true);
     expect(process.listenerCount('SIGINT')).toBe(sigintListeners + 1);
@@ -112,20 +94,42 @@ describe('startTemporalDevServer', () => {
     expect(process.listenerCount('exit')).toBe(exitListeners);
   });
 
-  it('serves the Web UI at uiUrl when a uiPort is given', async () => {
-    const uiPort = await freePort();
-    server = await startTemporalDevServer({ cliPath, port: await freePort(), uiPort, namespace: 'default' });
+  it('serves the Web UI at uiUrl, on a free port of its own when no port is given', async () => {
+    server = await startTemporalDevServer({ cliPath, namespace: 'default' });
 
-    expect(server.uiUrl).toBe(`http://127.0.0.1:${uiPort}`);
+    expect(server.uiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.uiUrl).not.toBe(`http://${server.address}`);
     const response = await fetch(server.uiUrl!);
     expect(response.status).toBe(200);
   });
 
+  it('fails with EADDRINUSE, not with another server mistaken for its own, when its port is taken', async () => {
+    server = await startTemporalDevServer({ cliPath, uiPort: null, namespace: 'default' });
+    const takenPort = Number(server.address.split(':')[1]);
+
+    const err = await startTemporalDevServer({
+      cliPath,
+      port: takenPort,
+      uiPort: null,
+      namespace: 'default',
+    }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+
+    // freePort() races other processes (CI flake "bind: address already in use"): this is the error
+    // that makes a start without a port try fresh ones.
+    expect(err).toMatchObject({
+      code: 'EADDRINUSE',
+      message: expect.stringMatching(/address already in use/),
+    });
+    expect(isPortTaken(err)).toBe(true);
+    expect(guardedChildCount()).toBe(1);
+  });
+
   it('fails with the server output when the server exits before answering', async () => {
-    const port = await freePort();
     const start = startTemporalDevServer({
       cliPath,
-      port,
       uiPort: null,
       namespace: 'default',
       dbFile: '/nonexistent/dir/t.db',
@@ -138,7 +142,6 @@ describe('startTemporalDevServer', () => {
   it('fails clearly when the CLI cannot be spawned', async () => {
     const start = startTemporalDevServer({
       cliPath: '/nonexistent/temporal',
-      port: await freePort(),
       uiPort: null,
       namespace: 'default',
     });

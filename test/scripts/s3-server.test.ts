@@ -1,54 +1,32 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { freePort } from '../../scripts/free-port';
-import { REPO_ROOT } from '../../scripts/temporal-cli';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { startS3Server, TEST_S3_CREDENTIALS, TEST_S3_REGION, type S3Server } from '../support/s3-server';
 
-/** The S3-protocol server `scripts/setup.sh --test` installs, run the way the S3 tests run it. */
-async function startMoto(port: number): Promise<ChildProcess> {
-  const child = spawn('python3', ['-m', 'moto.server', '-H', '127.0.0.1', '-p', String(port)], {
-    env: { ...process.env, PYTHONPATH: path.join(REPO_ROOT, '.tools', 's3') },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`moto.server exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return child;
-    await sleep(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error('moto.server did not answer within 20 s');
-}
-
+/** The S3-protocol server `scripts/setup.sh --test` installs, started the way the S3 tests start it. */
 describe('the S3-protocol test server (moto)', () => {
-  let server: ChildProcess;
+  let server: S3Server;
   let s3: S3Client;
 
   beforeAll(async () => {
-    const port = await freePort();
-    server = await startMoto(port);
+    server = await startS3Server();
     s3 = new S3Client({
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
+      endpoint: server.endpoint,
+      region: TEST_S3_REGION,
       forcePathStyle: true,
-      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      credentials: TEST_S3_CREDENTIALS,
     });
   });
 
   afterAll(async () => {
     s3.destroy();
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await server.stop();
+  });
+
+  it('listens on the port the OS gave it, so no other process can take that port first', () => {
+    expect(server.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
   });
 
   it('stores and returns an object through @aws-sdk/client-s3', async () => {
-    await s3.send(new CreateBucketCommand({ Bucket: 'atelier' }));
+    await server.createBucket('atelier');
     await s3.send(
       new PutObjectCommand({ Bucket: 'atelier', Key: 'a/b.txt', Body: 'hello', ContentType: 'text/plain' }),
     );

@@ -1,6 +1,5 @@
 import { loadConfig } from '../../core/config';
 import { startTemporalDevServer, type DevServer } from '../../scripts/dev-server';
-import { freePort } from '../../scripts/free-port';
 import { findTemporalCli } from '../../scripts/temporal-cli';
 import { TEST_TEMPORAL_ADDRESS_ENV, TEST_TEMPORAL_NAMESPACE, TEST_WORKFLOW_BUNDLE_ENV } from './temporal';
 import { writeFile } from 'node:fs/promises';
@@ -22,7 +21,6 @@ export default async function globalSetup(): Promise<void> {
   if (process.env[TEST_TEMPORAL_ADDRESS_ENV]) return;
   const server = await startTemporalDevServer({
     cliPath: findTemporalCli(loadConfig(process.env)),
-    port: await freePort(),
     uiPort: null,
     namespace: TEST_TEMPORAL_NAMESPACE,
   });

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { guardChild } from '../../scripts/child-guard';
-import { freePort } from '../../scripts/free-port';
 
 export const S3_TOOLS_DIR = path.resolve(__dirname, '../../.tools/s3');
 
@@ -18,17 +17,19 @@ export interface S3Server {
   stop(): Promise<void>;
 }
 
+/** werkzeug's line once the socket is bound, with the port the OS gave for `-p 0`. */
+const LISTENING = /Running on http:\/\/127\.0\.0\.1:(\d+)/;
+
 /**
- * Starts a moto S3 server (installed under .tools/s3 by `npm run setup -- --test`) on a free port and
- * waits until it answers. Each test file starts its own and stops it in afterAll.
+ * Starts a moto S3 server (installed under .tools/s3 by `npm run setup -- --test`) and waits until it
+ * answers. It binds port 0 and reports the port the OS gave it: a port chosen beforehand can be taken by
+ * another process before the bind (issue 12 item 15). Each test file starts its own and stops it in afterAll.
  */
 export async function startS3Server(options: { startupTimeoutMs?: number } = {}): Promise<S3Server> {
   if (!existsSync(path.join(S3_TOOLS_DIR, 'moto'))) {
     throw new Error(`moto is not installed in ${S3_TOOLS_DIR}; run: npm run setup -- --test`);
   }
-  const port = await freePort();
-  const endpoint = `http://127.0.0.1:${port}`;
-  const child = spawn('python3', ['-m', 'moto.server', '-H', '127.0.0.1', '-p', String(port)], {
+  const child = spawn('python3', ['-m', 'moto.server', '-H', '127.0.0.1', '-p', '0'], {
     env: { ...process.env, PYTHONPATH: S3_TOOLS_DIR },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -41,8 +42,13 @@ export async function startS3Server(options: { startupTimeoutMs?: number } = {})
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   };
+  const hasExited = () => child.exitCode !== null;
+  let endpoint = '';
   try {
-    await waitUntilAnswering(endpoint, options.startupTimeoutMs ?? 20_000, () => child.exitCode !== null);
+    const deadline = Date.now() + (options.startupTimeoutMs ?? 20_000);
+    const port = await reportedPort(() => stderr.join(''), deadline, hasExited);
+    endpoint = `http://127.0.0.1:${port}`;
+    await waitUntilAnswering(endpoint, deadline, hasExited);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n${stderr.join('').slice(-2000)}`);
@@ -67,12 +73,25 @@ export async function startS3Server(options: { startupTimeoutMs?: number } = {})
   };
 }
 
+async function reportedPort(
+  output: () => string,
+  deadline: number,
+  hasExited: () => boolean,
+): Promise<number> {
+  while (Date.now() < deadline) {
+    const port = LISTENING.exec(output())?.[1];
+    if (port) return Number(port);
+    if (hasExited()) throw new Error('moto server exited during startup');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('moto server did not say which port it listens on');
+}
+
 async function waitUntilAnswering(
   endpoint: string,
-  timeoutMs: number,
+  deadline: number,
   hasExited: () => boolean,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (hasExited()) throw new Error('moto server exited during startup');
     try {
@@ -82,5 +101,5 @@ async function waitUntilAnswering(
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
   }
-  throw new Error(`moto server did not answer at ${endpoint} within ${timeoutMs} ms`);
+  throw new Error(`moto server did not answer at ${endpoint} in time`);
 }

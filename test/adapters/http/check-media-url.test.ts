@@ -23,6 +23,7 @@ beforeAll(async () => {
         .end(),
     '/page': (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(),
     '/gone': (_req, res) => res.writeHead(404).end(),
+    '/logo.svg': (_req, res) => res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(),
   });
   allowHosts = [`127.0.0.1:${server.port}`];
 });
@@ -48,6 +49,12 @@ describe('checkMediaUrl', () => {
     ['a page', '/page', ['image'], 'not an image (text/html)'],
     ['an image over the 50 MiB limit', '/huge.png', ['image'], 'too large'],
     ['a missing file', '/gone', ['video'], 'unreachable (HTTP 404)'],
+    [
+      'an SVG, which can carry script (stored XSS through /cdn)',
+      '/logo.svg',
+      ['image'],
+      'image/svg+xml is not an accepted image type (image/png, image/jpeg, image/webp, image/gif)',
+    ],
   ] as const)('refuses %s with a human reason', async (_name, path, accept, reason) => {
     const check = await checkMediaUrl(server.url(path), { accept: [...accept], allowHosts });
 

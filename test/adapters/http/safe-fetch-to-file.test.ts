@@ -18,6 +18,10 @@ beforeAll(async () => {
     '/clip.mp4': (_req, res) => res.writeHead(200, { 'content-type': 'video/mp4' }).end(VIDEO),
     '/page': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'),
     '/missing': (_req, res) => res.writeHead(404).end(),
+    '/xss.svg': (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'image/svg+xml' })
+        .end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>'),
     '/to-clip': (_req, res) => res.writeHead(302, { location: '/clip.mp4' }).end(),
   });
   allowHosts = [`127.0.0.1:${server.port}`];
@@ -79,6 +83,20 @@ describe('safeFetchToFile', () => {
       code: 'bad_content_type',
       message: 'not a video or an audio file (text/html)',
     });
+  });
+
+  test('refuses an SVG with a script as an image and writes nothing (stored XSS through /cdn)', async () => {
+    const path = join(dir, 'xss.svg');
+
+    const err = await failure(
+      safeFetchToFile(server.url('/xss.svg'), path, { timeoutMs: 5000, allowHosts, expect: ['image'] }),
+    );
+
+    expect(err).toMatchObject({
+      code: 'bad_content_type',
+      message: expect.stringMatching(/^image\/svg\+xml is not/),
+    });
+    expect(existsSync(path)).toBe(false);
   });
 
   test('fails with http_error on a non-2xx status', async () => {

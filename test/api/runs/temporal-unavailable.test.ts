@@ -1,7 +1,6 @@
 import { loadConfig } from '../../../core/config';
 import { createRunEngine } from '../../../adapters/temporal/run-engine';
 import { startTemporalDevServer, type DevServer } from '../../../scripts/dev-server';
-import { freePort } from '../../../scripts/free-port';
 import { findTemporalCli } from '../../../scripts/temporal-cli';
 import { createTestStack, type TestStack } from '../../support/stack';
 
@@ -14,7 +13,6 @@ describe('POST /v1/apps/{appId}/runs with Temporal stopped', () => {
   beforeAll(async () => {
     server = await startTemporalDevServer({
       cliPath: findTemporalCli(loadConfig(process.env)),
-      port: await freePort(),
       uiPort: null,
       namespace: 'default',
     });
