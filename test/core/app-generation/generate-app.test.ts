@@ -128,7 +128,9 @@ describe('generateApp', () => {
 
 describe('generateImageApp', () => {
   test('the catalog file mirrors the definition built in core', () => {
-    const file = JSON.parse(readFileSync(join(__dirname, '../../../catalog/apps/generate-image.json'), 'utf8'));
+    const file = JSON.parse(
+      readFileSync(join(__dirname, '../../../catalog/apps/generate-image.json'), 'utf8'),
+    );
     expect(file).toEqual(generateImageApp());
   });
 });

@@ -1,4 +1,9 @@
-import { AppParameter, type AppGraph, type GraphEdge, type GraphNode } from '../../../core/app/app-definition';
+import {
+  AppParameter,
+  type AppGraph,
+  type GraphEdge,
+  type GraphNode,
+} from '../../../core/app/app-definition';
 
 /** A graph from short node tuples `[id, type, config]` and `source->target` edge strings. */
 export function graph(nodes: [string, string, Record<string, unknown>][], edges: string[]): AppGraph {
