@@ -2,9 +2,11 @@ import type { NodeStatus, RunStatus } from '../adapters/db/schema';
 import { syncAsset } from '../adapters/db/assets';
 import { debitNode } from '../adapters/db/credits';
 import { recordNodeState, recordRunState, findRun } from '../adapters/db/runs';
+import { nodeCredits } from '../core/billing/credits';
 import type { NodeOutput } from '../core/run/run-types';
 import type { NodeType } from '../core/graph/node-types';
 import type { ActivityDeps } from './deps';
+import { discardNodeOutputs } from './store-output';
 
 export interface RecordNodeInput {
   runId: string;
@@ -17,14 +19,21 @@ export interface RecordNodeInput {
   attempts?: number;
 }
 
-/** Node and run transitions: written idempotently (run, node, revision), then published on the bus. */
+/**
+ * Node and run transitions: written idempotently (run, node, revision), then published on the bus. A
+ * completed node is debited once; a failed node is never debited and its stored outputs are discarded;
+ * the run's final record releases its credit reservation (adapters/db/runs.ts).
+ */
 export function runRecordActivities(deps: ActivityDeps) {
   return {
     async recordNode(input: RecordNodeInput): Promise<void> {
       await recordNodeState(deps.db, { ...input, status: input.status as NodeStatus });
       if (input.status === 'completed' && input.output && input.nodeType !== 'output')
         await syncAsset(deps.db, input.output);
-      if (input.status === 'completed' && deps.costs[input.nodeType] > 0 && input.nodeType !== 'output') {
+      if (input.status === 'failed') await discardNodeOutputs(deps, input);
+      // Charged at the price of the provider that made the output (a node may name its own).
+      const credits = nodeCredits(deps.costs, input.nodeType, input.output?.metadata.provider);
+      if (input.status === 'completed' && credits > 0 && input.nodeType !== 'output') {
         const run = await findRun(deps.db, input.runId);
         if (run)
           await debitNode(deps.db, {
@@ -33,7 +42,7 @@ export function runRecordActivities(deps: ActivityDeps) {
             // A quality retry is another execution: charged under its own ledger key.
             nodeId: (input.attempts ?? 1) > 1 ? `${input.nodeId}#${input.attempts}` : input.nodeId,
             revision: input.revision,
-            credits: deps.costs[input.nodeType],
+            credits,
             reason: `${input.nodeType} ${input.nodeId}`,
           });
       }

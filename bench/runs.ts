@@ -19,7 +19,6 @@ import pino from 'pino';
 import { Client } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { insertApp } from '../adapters/db/apps';
-import type { EventBus } from '../adapters/events/bus';
 import { openServices } from '../adapters/services';
 import { createRunEngine } from '../adapters/temporal/run-engine';
 import { startApiServer } from '../api/server';
@@ -32,6 +31,7 @@ import { createTestDatabase } from '../scripts/dev-stack/database';
 import { seedUsers } from '../scripts/dev-stack/seed';
 import { startWorkers } from '../worker/start-worker';
 import type { FloorActivities } from './runs/floor-workflows';
+import { percentile, timedBus } from './timing';
 
 // autocannon ships no types; this is the part used here.
 type Autocannon = (options: {
@@ -79,24 +79,6 @@ const APP = testApp({
     { source: 'n5', target: 'out' },
   ],
 });
-
-/** Nearest-rank percentile. */
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-/** Wraps the bus so the moment each run is published terminal is known (the bus is how /wait and SSE learn it). */
-function timedBus(bus: EventBus, terminalAt: Map<string, number>): EventBus {
-  return {
-    ...bus,
-    publish(event) {
-      if (event.kind === 'run' && ['completed', 'failed', 'cancelled'].includes(event.status))
-        terminalAt.set(event.runId, performance.now());
-      return bus.publish(event);
-    },
-  };
-}
 
 /** Resolves with the time the first `complete` or `error` event arrives on an SSE stream. */
 async function sseTerminal(url: string, key: string): Promise<number> {

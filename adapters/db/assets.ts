@@ -32,6 +32,19 @@ export async function listAssets(db: Kysely<Database>, workspaceId: string, filt
   return { rows, total: Number(total) };
 }
 
+/** The workspace's completed asset stored under `key` (a node output or a transfer), if any. */
+export async function findAssetByStorageKey(db: Kysely<Database>, workspaceId: string, key: string) {
+  return db
+    .selectFrom('assets')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('storage_key', '=', key)
+    .where('status', '=', 'completed')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The content columns of an asset: a stored file, or text kept inline. */
 export type AssetContent = { ref: MediaRef } | { text: string };
 
@@ -110,4 +123,19 @@ export async function syncAsset(db: Kysely<Database>, output: NodeOutput): Promi
     })
     .where('id', '=', output.assetId)
     .execute();
+}
+
+/** Deletes the asset rows of one node execution; returns the storage keys their files were under. */
+export async function deleteNodeAssets(
+  db: Kysely<Database>,
+  node: { runId: string; nodeId: string; revision: number },
+): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('assets')
+    .where('run_id', '=', node.runId)
+    .where('node_id', '=', node.nodeId)
+    .where('revision', '=', node.revision)
+    .returning('storage_key')
+    .execute();
+  return rows.map((r) => r.storage_key).filter((key): key is string => key !== null);
 }

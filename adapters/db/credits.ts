@@ -3,26 +3,47 @@ import { newId } from '../../core/ids';
 import type { Database } from './schema';
 
 export interface CreditBalance {
+  /** What the workspace can still spend: earned, less spent, less what executions in flight hold. */
   balance: number;
   totalEarned: number;
   totalSpent: number;
+  /** Held by executions in flight: each one's reservation less what it has been debited so far. */
+  reserved: number;
 }
 
-/** The ledger is the truth: the balance is the sum of grants (positive) and debits (negative). */
+/**
+ * The ledger is the truth for what was earned and spent (grants positive, debits negative); an
+ * execution in flight also holds its reservation (adapters/db/run-admission.ts) until it ends. A
+ * reservation counts only while its run is queued or running at that revision, so one left behind by
+ * an ended run can never lower the balance.
+ */
 export async function creditBalance(db: Kysely<Database>, workspaceId: string): Promise<CreditBalance> {
-  const row = await db
+  const ledger = await db
     .selectFrom('credit_ledger')
     .select([
-      sql<string>`coalesce(sum(amount), 0)`.as('balance'),
       sql<string>`coalesce(sum(amount) filter (where amount > 0), 0)`.as('earned'),
       sql<string>`coalesce(-sum(amount) filter (where amount < 0), 0)`.as('spent'),
     ])
     .where('workspace_id', '=', workspaceId)
     .executeTakeFirstOrThrow();
-  return { balance: Number(row.balance), totalEarned: Number(row.earned), totalSpent: Number(row.spent) };
+  const held = await db
+    .selectFrom('credit_reservations as r')
+    .innerJoin('runs', (join) =>
+      join.onRef('runs.id', '=', 'r.run_id').onRef('runs.revision', '=', 'r.revision'),
+    )
+    .where('r.workspace_id', '=', workspaceId)
+    .where('runs.status', 'in', ['queued', 'running'])
+    .select(
+      sql<string>`coalesce(sum(greatest(r.credits - coalesce((
+        select -sum(l.amount) from credit_ledger l where l.run_id = r.run_id and l.revision = r.revision
+      ), 0), 0)), 0)`.as('reserved'),
+    )
+    .executeTakeFirstOrThrow();
+  const [earned, spent, reserved] = [ledger.earned, ledger.spent, held.reserved].map(Number);
+  return { balance: cents(earned - spent - reserved), totalEarned: earned, totalSpent: spent, reserved };
 }
 
-/** Whether the workspace's balance covers `credits` (a run's expected cost), and the balance itself. */
+/** Whether the workspace's balance covers `credits` (a run's worst-case cost), and the balance itself. */
 export async function affordability(
   db: Kysely<Database>,
   workspaceId: string,
@@ -31,6 +52,20 @@ export async function affordability(
   const { balance } = await creditBalance(db, workspaceId);
   return { affordable: balance >= credits, balance };
 }
+
+/** Ends an execution's hold: its debits stand and the rest of its reservation is free again. */
+export async function releaseReservation(
+  db: Kysely<Database>,
+  execution: { runId: string; revision: number },
+): Promise<void> {
+  await db
+    .deleteFrom('credit_reservations')
+    .where('run_id', '=', execution.runId)
+    .where('revision', '=', execution.revision)
+    .execute();
+}
+
+const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** Adds credits to a workspace (an opening grant, an operator's top-up). */
 export async function grantCredits(

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Plan } from '../../core/graph/plan';
 import type { NodeOutput } from '../../core/run/run-types';
-import { beginRevision } from './runs';
 import type { Database, RunRow } from './schema';
 
 /** Each node's newest completed output over all revisions: what a refinement reuses. */
@@ -25,7 +24,8 @@ export async function latestCompletedOutputs(
 /**
  * Moves a completed run to its next revision (queued, same id) and stores the plan with the
  * rewritten prompts, so a later refinement rewrites these prompts rather than the originals.
- * False when the run is no longer completed at `revision - 1` (another refinement won).
+ * False when the run is no longer completed at `revision - 1` (another refinement won). One
+ * statement, so it can be part of the admission transaction.
  */
 export async function beginRefinement(
   db: Kysely<Database>,
@@ -33,15 +33,21 @@ export async function beginRefinement(
   revision: number,
   plan: Plan,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await beginRevision(trx, runId, revision))) return false;
-    await trx
-      .updateTable('runs')
-      .set({ plan: JSON.stringify(plan) })
-      .where('id', '=', runId)
-      .execute();
-    return true;
-  });
+  const result = await db
+    .updateTable('runs')
+    .set({
+      revision,
+      status: 'queued',
+      plan: JSON.stringify(plan),
+      completed_at: null,
+      error_message: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', runId)
+    .where('status', '=', 'completed')
+    .where('revision', '=', revision - 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Undoes beginRefinement when the workflow could not be started: the run is as it was. */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Plan } from '../../core/graph/plan';
 import type { NodeOutput } from '../../core/run/run-types';
+import { settleExecution } from './run-admission';
 import type { Database, NewRun, NodeStatus, RunRow, RunSource, RunStatus } from './schema';
 
 export async function insertRun(db: Kysely<Database>, run: Omit<NewRun, 'updated_at'>): Promise<void> {
@@ -109,6 +110,8 @@ export async function recordRunState(
       updated_at: now,
     })
     .execute();
+  // The execution ended: its debits stand, the rest of its reservation is free, nothing is left to start.
+  await settleExecution(db, update);
   if (update.status === 'cancelled') {
     await db
       .updateTable('run_nodes')
@@ -142,18 +145,6 @@ export async function cancelRunRecord(db: Kysely<Database>, runId: string): Prom
       errorMessage: 'Run cancelled',
     });
   return row?.status;
-}
-
-/** Starts a new revision of a completed run: status running again, the same id. */
-export async function beginRevision(db: Kysely<Database>, runId: string, revision: number): Promise<boolean> {
-  const result = await db
-    .updateTable('runs')
-    .set({ revision, status: 'queued', completed_at: null, error_message: null, updated_at: new Date() })
-    .where('id', '=', runId)
-    .where('status', '=', 'completed')
-    .where('revision', '=', revision - 1)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function listRuns(

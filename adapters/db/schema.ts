@@ -45,10 +45,17 @@ export interface AppsTable {
   description: string | null;
   definition: Json<unknown>;
   visibility: Visibility;
-  source: 'catalog' | 'generated';
+  source: AppSource;
+  /** 1 when created; every PUT /v1/apps/{appId} adds one (migration 007). */
+  version: ColumnType<number, number | undefined, number>;
+  /** Set by DELETE /v1/apps/{appId}: the row stays, because runs reference it. */
+  deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
+
+/** Where an app came from: the built-in catalog, /v1/workflows/generate, or /v1/apps (the console's builder). */
+export type AppSource = 'catalog' | 'generated' | 'builder';
 
 export interface RunsTable {
   id: string;
@@ -64,6 +71,8 @@ export interface RunsTable {
   error_message: string | null;
   webhook_url: string | null;
   cost_credits: Numeric;
+  /** The app's version when the run started; null for runs of synthetic apps (compose). Migration 007. */
+  app_version: number | null;
   created_at: CreatedAt;
   started_at: Timestamp | null;
   completed_at: Timestamp | null;
@@ -115,6 +124,8 @@ export interface WebhookDeliveriesTable {
   status_code: number | null;
   latency_ms: number;
   error: string | null;
+  gave_up: ColumnType<boolean, boolean | undefined, never>;
+  redelivery: ColumnType<boolean, boolean | undefined, never>;
   created_at: CreatedAt;
 }
 
@@ -126,6 +137,26 @@ export interface CreditLedgerTable {
   revision: number | null;
   amount: Numeric;
   reason: string;
+  created_at: CreatedAt;
+}
+
+/** Credits held for an execution in flight (migration 006); gone when the execution ends. */
+export interface CreditReservationsTable {
+  run_id: string;
+  revision: number;
+  workspace_id: string;
+  credits: Numeric;
+  created_at: CreatedAt;
+  checked_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A workflow start Temporal has not confirmed yet, with its exact input (migration 006). */
+export interface RunStartsTable {
+  run_id: string;
+  revision: number;
+  input: Json<unknown>;
+  attempts: ColumnType<number, number | undefined, number>;
+  due_at: Timestamp;
   created_at: CreatedAt;
 }
 
@@ -257,6 +288,8 @@ export interface Database {
   assets: AssetsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   credit_ledger: CreditLedgerTable;
+  credit_reservations: CreditReservationsTable;
+  run_starts: RunStartsTable;
   signing_keys: SigningKeysTable;
   brand_profiles: BrandProfilesTable;
   brand_objectives: BrandObjectivesTable;

@@ -3,6 +3,7 @@ import { estimateCredits } from '../../core/billing/credits';
 import { validationError } from '../../core/errors';
 import { ancestorsOf } from '../../core/graph/find-subgraph';
 import { affordability } from '../../adapters/db/credits';
+import type { Estimate } from '../../core/responses/apps';
 import type { ApiDeps } from '../deps';
 import type { LoadedApp } from './load-app';
 
@@ -15,7 +16,7 @@ export async function estimateRun(
   caller: Caller,
   app: LoadedApp,
   outputs: string[] | undefined,
-) {
+): Promise<Estimate> {
   let execute = app.plan.nodes.map((n) => n.id);
   if (outputs?.length) {
     const targets = outputs.map((label) =>
@@ -36,7 +37,8 @@ export async function estimateRun(
     );
   }
   const estimate = estimateCredits(app.plan, execute, deps.costs);
-  const { balance, affordable } = await affordability(deps.db, caller.workspaceId, estimate.expected);
+  // The same test a launch makes: the worst case against the balance after what runs in flight hold.
+  const { balance, affordable } = await affordability(deps.db, caller.workspaceId, estimate.max);
   return {
     appId: app.row.id,
     name: app.row.name,

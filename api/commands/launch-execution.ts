@@ -1,48 +1,85 @@
+import type { Kysely } from 'kysely';
 import { estimateCredits } from '../../core/billing/credits';
+import type { Config } from '../../core/config';
 import { forbidden } from '../../core/errors';
 import type { RunAppInput } from '../../core/run/run-types';
-import { affordability } from '../../adapters/db/credits';
+import { admitExecution, confirmStart, withdrawExecution } from '../../adapters/db/run-admission';
+import type { Database } from '../../adapters/db/schema';
+import { START_BUDGET_MS, type StartOutcome } from '../../adapters/temporal/run-engine';
 import type { ApiDeps } from '../deps';
 
 /** One execution of the `runApp` workflow: a new run (revision 1) or a refinement (the next revision). */
 export type Execution = Omit<RunAppInput, 'approvalTimeout' | 'mediaTaskQueue'>;
 
+/** The starter takes a start over only once the admitting request has given up on it. */
+export const STARTER_TAKES_OVER_SECONDS = Math.ceil(START_BUDGET_MS / 1000) + 10;
+
 export interface ExecutionRecord {
   /** What the execution is to the caller, in the insufficient-credits message. */
   what: 'run' | 'refinement';
-  /** Writes the run's new state (queued) before the workflow starts; may refuse by throwing. */
-  record(): Promise<void>;
-  /** Puts the run back as it was before `record`, when Temporal refuses to start the workflow. */
-  undo(): Promise<void>;
+  /** Checks made before anything is written, outside the admission transaction; may refuse by throwing. */
+  check?(): Promise<void>;
+  /** Writes the run's new state (queued) inside the admission transaction; may refuse by throwing. */
+  record(db: Kysely<Database>): Promise<void>;
+  /** Puts the run back as it was before `record`, when Temporal certainly did not start the workflow. */
+  undo(db: Kysely<Database>): Promise<void>;
 }
 
 /**
- * Launches an execution of a run; shared by starting a run and refining one.
- * 1. The workspace must afford the expected cost of the nodes to execute: 403 otherwise, nothing written.
- * 2. `record` writes the run's new state.
- * 3. The workflow starts with workflow id = run id and the deployment's approval timeout and media
- *    queue. If Temporal refuses, `undo` runs, so nothing is half-written, and the error goes on.
+ * Launches an execution of a run; shared by starting a run (Run App, compose, generate) and refining one.
+ * 1. `check` (a refinement waits for the previous execution to close).
+ * 2. Admission, one transaction (adapters/db/run-admission.ts): the balance, after what executions in
+ *    flight hold, must cover the worst-case cost of the nodes to execute (quality retries included),
+ *    else 403 and nothing is written; `record` writes the run, the credits are reserved, the start is
+ *    queued in the database.
+ * 3. The workflow starts, exactly once (RunEngine.start). Confirmed: the queued start goes. Unknown
+ *    within the budget: the run stays queued and the starter (api/run-starter.ts) completes the start,
+ *    so an accepted run is never lost. Certainly not started (Temporal unreachable): the admission is
+ *    withdrawn, nothing is half-written, and the error (503) goes on.
  */
 export async function launchExecution(
   deps: ApiDeps,
   execution: Execution,
   steps: ExecutionRecord,
-): Promise<void> {
+): Promise<StartOutcome> {
   const estimate = estimateCredits(execution.plan, execution.execute, deps.costs);
-  const { affordable, balance } = await affordability(deps.db, execution.workspaceId, estimate.expected);
-  if (!affordable)
+  await steps.check?.();
+  const input = workflowInput(deps.config, execution);
+  const key = { runId: execution.runId, revision: execution.revision };
+  const admission = await admitExecution(
+    deps.db,
+    {
+      ...key,
+      workspaceId: execution.workspaceId,
+      credits: estimate.max,
+      start: input,
+      startAfterSeconds: STARTER_TAKES_OVER_SECONDS,
+    },
+    steps.record,
+  );
+  if (!admission.admitted)
     throw forbidden(
-      `Insufficient credits: this ${steps.what} needs about ${estimate.expected} credits and the workspace has ${balance}`,
+      `Insufficient credits: this ${steps.what} needs up to ${estimate.max} credits and the workspace has ${admission.balance} available`,
     );
-  await steps.record();
+  let outcome: StartOutcome;
   try {
-    await deps.engine.start({
-      ...execution,
-      approvalTimeout: deps.config.APPROVAL_TIMEOUT,
-      mediaTaskQueue: deps.config.MEDIA_TASK_QUEUE,
-    });
+    outcome = await deps.engine.start(input);
   } catch (err) {
-    await steps.undo();
+    await withdrawExecution(deps.db, key, steps.undo);
     throw err;
   }
+  if (outcome === 'unknown')
+    deps.logger.warn(key, 'workflow start not confirmed within its budget; the starter will reconcile it');
+  else await confirmStart(deps.db, key);
+  return outcome;
+}
+
+/** The workflow input of an execution: the deployment's approval timeout, media queue and webhook schedule. */
+export function workflowInput(config: Config, execution: Execution): RunAppInput {
+  return {
+    ...execution,
+    approvalTimeout: config.APPROVAL_TIMEOUT,
+    mediaTaskQueue: config.MEDIA_TASK_QUEUE,
+    webhookRetrySchedule: config.WEBHOOK_RETRY_SCHEDULE,
+  };
 }

@@ -12,6 +12,7 @@ import { checkMediaUrl } from '../../adapters/http/safe-fetch';
 import { loadRunView } from '../../adapters/db/run-view';
 import { deleteRun, insertRun } from '../../adapters/db/runs';
 import type { ApiDeps } from '../deps';
+import { checkWebhookTarget } from './check-webhook-target';
 import { launchExecution } from './launch-execution';
 import type { LoadedApp } from './load-app';
 
@@ -38,7 +39,8 @@ export interface SandboxStub {
 
 /**
  * Starts a run of an app, or answers the sandbox stub.
- * 1. Validate inputs (all problems at once), media URLs through safe-fetch, and the output selection.
+ * 1. Validate the webhook URL's address, inputs (all problems at once), media URLs through safe-fetch,
+ *    and the output selection.
  * 2. Sandbox: a deterministic stub; nothing stored, started or charged.
  * 3. Launch: credits, the run row and the workflow (launchRun, through launchExecution).
  */
@@ -48,6 +50,7 @@ export async function startRun(
   app: LoadedApp,
   request: RunRequest,
 ): Promise<RunView | SandboxStub> {
+  await checkWebhookTarget(deps, request.webhookUrl);
   const { values, details } = validateInputs(
     app.definition.parameters,
     request.inputs,
@@ -62,6 +65,7 @@ export async function startRun(
 
   return launchRun(deps, caller, {
     appId: app.row.id,
+    appVersion: app.row.version,
     plan: app.plan,
     params: values,
     execute,
@@ -73,6 +77,8 @@ export async function startRun(
 
 export interface LaunchRequest {
   appId: string;
+  /** The version of the app whose plan this is; GET /v1/runs/{id} reports it. Absent for synthetic apps. */
+  appVersion?: number;
   plan: Plan;
   params: Record<string, unknown>;
   execute: string[];
@@ -82,7 +88,7 @@ export interface LaunchRequest {
   webhookUrl: string | null;
 }
 
-/** Inserts a new run (queued, revision 1) and launches its first execution; on a refusal the row goes again. */
+/** Inserts a new run (queued, revision 1) and launches its first execution; if it certainly did not start, the row goes again. */
 export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRequest): Promise<RunView> {
   const runId = newId();
   await launchExecution(
@@ -101,11 +107,12 @@ export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRe
     },
     {
       what: 'run',
-      record: () =>
-        insertRun(deps.db, {
+      record: (db) =>
+        insertRun(db, {
           id: runId,
           workspace_id: caller.workspaceId,
           app_id: request.appId,
+          app_version: request.appVersion ?? null,
           user_id: caller.userId,
           status: 'queued',
           source: request.source,
@@ -116,7 +123,7 @@ export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRe
           webhook_url: request.webhookUrl,
           cost_credits: 0,
         }),
-      undo: () => deleteRun(deps.db, runId),
+      undo: (db) => deleteRun(db, runId),
     },
   );
   return (await loadRunView(deps.db, runId))!;

@@ -39,6 +39,7 @@ describe('scripts/cli.ts against PostgreSQL', () => {
       balance: 250,
       totalEarned: 250,
       totalSpent: 0,
+      reserved: 0,
     });
   });
 

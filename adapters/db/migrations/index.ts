@@ -3,6 +3,9 @@ import * as initial from './001-initial';
 import * as brandTemplates from './002-brand-templates';
 import * as publishing from './003-publishing';
 import * as brandKit from './004-brand-kit';
+import * as webhookDeliveryOutcome from './005-webhook-delivery-outcome';
+import * as runAdmission from './006-run-admission';
+import * as editableApps from './007-editable-apps';
 
 /** Migrations in order; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +13,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '002-brand-templates': brandTemplates,
   '003-publishing': publishing,
   '004-brand-kit': brandKit,
+  '005-webhook-delivery-outcome': webhookDeliveryOutcome,
+  '006-run-admission': runAdmission,
+  '007-editable-apps': editableApps,
 };

@@ -14,7 +14,7 @@ describe('credits', () => {
 
   test('usage reports the balance, the totals and the rate limit exactly as the contract shapes it', async () => {
     expect(await usage()).toEqual({
-      credits: { balance: 1000, totalEarned: 1000, totalSpent: 0 },
+      credits: { balance: 1000, totalEarned: 1000, totalSpent: 0, reserved: 0 },
       rateLimit: { limit: 100000, windowMs: 60000 },
       manageUrl: expect.any(String),
     });
@@ -60,7 +60,12 @@ describe('credits', () => {
       .get(`/v1/runs/${started.body.data.runId}/wait`)
       .set('x-api-key', stack.users.owner.key);
     expect(done.body.data.cost).toEqual({ credits: 5.5 });
-    expect((await usage()).credits).toEqual({ balance: 994.5, totalEarned: 1000, totalSpent: 5.5 });
+    expect((await usage()).credits).toEqual({
+      balance: 994.5,
+      totalEarned: 1000,
+      totalSpent: 5.5,
+      reserved: 0,
+    });
   });
 
   test('a run the workspace cannot afford is refused with 403 and says so', async () => {
