@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../core/limits';
+import { queryInteger } from '../validate';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_OFFSET_MAX } from '../../core/limits';
 
 export const AssetsQuery = z.object({
   runId: z.string().optional(),
   type: z.enum(['image', 'video', 'audio', 'text']).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: queryInteger({ min: 1, max: PAGE_LIMIT_MAX }).default(PAGE_LIMIT_DEFAULT),
+  offset: queryInteger({ min: 0, max: PAGE_OFFSET_MAX }).default(0),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from '../validate';
 import {
   BrandDna,
   BrandIdentity,
@@ -18,8 +19,10 @@ export const PARTS: Record<BrandPart, z.ZodType> = {
 };
 /** The body of POST /brand/objectives: the domain's own schema. */
 export { NewBrandObjective };
-export const PatternsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+/** Every brand route takes `brandProfileId` in the query (or the body); omitted = the active profile. */
+export const ProfileQuery = z.object({ brandProfileId: z.string().optional() });
+export const PatternsQuery = ProfileQuery.extend({
+  limit: queryInteger({ min: 1, max: PAGE_LIMIT_MAX }).default(PAGE_LIMIT_DEFAULT),
   platform: z.string().max(40).optional(),
   modality: z.string().max(20).optional(),
 });

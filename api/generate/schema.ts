@@ -8,7 +8,7 @@ export const GenerateImageBody = z.object({
     .enum([...ASPECT_RATIO_VALUES, 'auto'])
     .nullable()
     .optional(),
-  /** Accepted for compatibility; brand context is folded in once brand profiles exist. */
+  /** A brand profile of the workspace: its visual style and negatives follow the prompt. Omitted = no brand. */
   brandProfileId: z.string().max(100).nullable().optional(),
   webhookUrl: z.string().max(2000).nullable().optional(),
   test: z.boolean().optional(),

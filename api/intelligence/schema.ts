@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from '../validate';
 import {
   INTELLIGENCE_LIMIT_DEFAULT,
   INTELLIGENCE_LIMIT_MAX,
@@ -6,30 +7,29 @@ import {
 } from '../../core/intelligence/limits';
 import { PREDICT_MODALITIES } from '../../core/intelligence/platform-fit';
 
-const limit = z.coerce.number().int().min(1).max(INTELLIGENCE_LIMIT_MAX).default(INTELLIGENCE_LIMIT_DEFAULT);
+const limit = queryInteger({ min: 1, max: INTELLIGENCE_LIMIT_MAX }).default(INTELLIGENCE_LIMIT_DEFAULT);
 const filter = (max: number) => z.string().trim().min(1).max(max).optional();
 
 export const TrendsQuery = z.object({
   category: filter(40),
   platform: filter(40),
-  windowDays: z.coerce
-    .number()
-    .int()
-    .min(TREND_WINDOW_DAYS.min)
-    .max(TREND_WINDOW_DAYS.max)
-    .default(TREND_WINDOW_DAYS.default),
+  windowDays: queryInteger(TREND_WINDOW_DAYS).default(TREND_WINDOW_DAYS.default),
   limit,
 });
 export type TrendsQuery = z.infer<typeof TrendsQuery>;
 
+/** A message for a missing or mistyped field only; a schema-wide message answered "required" to an oversize concept. */
+const onlyForType = (message: string) => (issue: { code?: string }) =>
+  issue.code === 'invalid_type' ? message : undefined;
+
 export const PredictBody = z.object({
   concept: z
-    .string({ error: 'concept is required as a string' })
+    .string({ error: onlyForType('concept is required as a string') })
     .trim()
     .min(1, 'concept is required')
     .max(4000),
   platform: z
-    .string({ error: 'platform is required as a string' })
+    .string({ error: onlyForType('platform is required as a string') })
     .trim()
     .min(1, 'platform is required')
     .max(40),

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AtelierError, ERROR_CODES, isAtelierError } from '../../core/errors';
+import type { ErrorEnvelope } from '../../core/responses/errors';
 
 /** The one place that writes the error envelope. Unknown errors become INTERNAL_ERROR with no detail leaked. */
 export function errorEnvelope(options: { logger: Logger }): Middleware {
@@ -21,18 +22,23 @@ export function errorEnvelope(options: { logger: Logger }): Middleware {
 export function writeEnvelope(ctx: Context, error: AtelierError): void {
   ctx.status = error.status;
   if (error.retryAfter !== undefined) ctx.set('Retry-After', String(error.retryAfter));
-  ctx.body = {
+  ctx.body = envelopeOf(error, ctx.state.requestId);
+}
+
+/** The error envelope of /v1 (core/responses/errors.ts); MCP tool errors carry the same. */
+export function envelopeOf(error: AtelierError, requestId: string): ErrorEnvelope {
+  return {
     error: error.message,
     code: error.code,
     retryable: ERROR_CODES[error.code].retryable,
     ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
     ...(error.code === 'VALIDATION_ERROR' ? { details: error.details ?? [] } : {}),
-    requestId: ctx.state.requestId,
+    requestId,
   };
 }
 
 /** Body-parser failures carry an HTTP status and a `type`; everything else unknown is ours. */
-function toAtelierError(err: unknown): AtelierError {
+export function toAtelierError(err: unknown): AtelierError {
   if (isAtelierError(err)) return err;
   const e = err as { status?: number; type?: string; expose?: boolean; message?: string };
   if (e?.status === 413 || e?.type === 'entity.too.large')
@@ -47,6 +53,7 @@ function toAtelierError(err: unknown): AtelierError {
     });
   if (e?.status === 415)
     return new AtelierError('VALIDATION_ERROR', 'Unsupported content type; send application/json', {
+      status: 415,
       details: [{ param: null, code: 'unsupported_media_type', message: 'send application/json' }],
     });
   return new AtelierError('INTERNAL_ERROR', 'Internal server error');

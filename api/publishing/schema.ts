@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../core/limits';
+import { queryInteger } from '../validate';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_OFFSET_MAX } from '../../core/limits';
 
 export const TransferBody = z.object({
   sourceUrl: z.string().min(1).max(4000),
@@ -13,6 +14,6 @@ export const PublishBody = z.object({
   caption: z.string().max(5000).optional(),
 });
 export const HistoryQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: queryInteger({ min: 1, max: PAGE_LIMIT_MAX }).default(PAGE_LIMIT_DEFAULT),
+  offset: queryInteger({ min: 0, max: PAGE_OFFSET_MAX }).default(0),
 });

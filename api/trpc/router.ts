@@ -1,18 +1,32 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import type { Caller } from '../../core/app/app-access';
-import { presentAppDetail, presentAppSummary } from '../../core/app/present-app';
-import { ERROR_CODES, isAtelierError } from '../../core/errors';
+import { canEditApp } from '../../core/app/app-access';
+import {
+  presentAppDefinition,
+  presentAppDetail,
+  presentAppSummary,
+  presentAppWrite,
+} from '../../core/app/present-app';
+import { isAtelierError } from '../../core/errors';
 import { presentAsset } from '../../core/run/present-asset';
 import { presentRunSummary } from '../../core/run/present-run';
 import { getRun } from '../commands/get-run';
 import { listApps } from '../commands/list-apps';
 import { listAssets } from '../commands/list-assets';
 import { listRuns } from '../commands/list-runs';
-import { loadUsableApp } from '../commands/load-app';
+import { createApp } from '../commands/create-app';
+import { deleteApp } from '../commands/delete-app';
+import { listNodeTypes } from '../commands/list-node-types';
+import { loadUsableApp, ownership } from '../commands/load-app';
+import { updateApp } from '../commands/update-app';
 import { startRun } from '../commands/start-run';
 import type { ApiDeps } from '../deps';
+import { assertStorableInput } from '../validate';
+import { formatTrpcError, toTrpcError } from './errors';
 import {
+  AppCreateInput,
   AppGetInput,
+  AppUpdateInput,
   AppsListInput,
   AssetsListInput,
   RunGetInput,
@@ -25,30 +39,15 @@ export interface TrpcContext {
   caller: Caller;
 }
 
-const t = initTRPC.context<TrpcContext>().create();
+const t = initTRPC.context<TrpcContext>().create({ isDev: false, errorFormatter: formatTrpcError });
 
-/** The contract's codes as tRPC codes; the message and the contract code travel in the error. */
-const TRPC_CODES: Record<number, TRPCError['code']> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
-export function toTrpcError(err: unknown): TRPCError {
-  if (err instanceof TRPCError) return err;
-  if (isAtelierError(err))
-    return new TRPCError({
-      code: TRPC_CODES[ERROR_CODES[err.code].status] ?? 'INTERNAL_SERVER_ERROR',
-      message: `${err.code}: ${err.message}`,
-      cause: err,
-    });
-  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
-}
-
-const procedure = t.procedure.use(async ({ next }) => {
+/** Errors in the contract's codes; input PostgreSQL cannot store is refused here, as on /v1. */
+const procedure = t.procedure.use(async ({ next, getRawInput }) => {
+  try {
+    assertStorableInput(await getRawInput(), 'input');
+  } catch (err) {
+    throw toTrpcError(err);
+  }
   const result = await next();
   if (!result.ok) throw toTrpcError(isAtelierError(result.error.cause) ? result.error.cause : result.error);
   return result;
@@ -69,7 +68,24 @@ export const appRouter = t.router({
       .query(async ({ ctx, input }) =>
         presentAppDetail(await loadUsableApp(ctx.deps.db, input.appId, ctx.caller)),
       ),
+    definition: procedure.input(AppGetInput).query(async ({ ctx, input }) => {
+      const app = await loadUsableApp(ctx.deps.db, input.appId, ctx.caller);
+      return presentAppDefinition(app, canEditApp(ownership(app.row), ctx.caller));
+    }),
+    create: procedure.input(AppCreateInput).mutation(async ({ ctx, input }) => {
+      const { validateOnly, ...body } = input;
+      return presentAppWrite(await createApp(ctx.deps, ctx.caller, body, { validateOnly }), ctx.deps.costs);
+    }),
+    update: procedure.input(AppUpdateInput).mutation(async ({ ctx, input }) => {
+      const { validateOnly, appId, ...body } = input;
+      const result = await updateApp(ctx.deps, ctx.caller, appId, body, { validateOnly });
+      return presentAppWrite(result, ctx.deps.costs);
+    }),
+    remove: procedure
+      .input(AppGetInput)
+      .mutation(({ ctx, input }) => deleteApp(ctx.deps, ctx.caller, input.appId)),
   }),
+  nodeTypes: t.router({ list: procedure.query(({ ctx }) => listNodeTypes(ctx.deps)) }),
   runs: t.router({
     start: procedure.input(RunStartInput).mutation(async ({ ctx, input }) => {
       const app = await loadUsableApp(ctx.deps.db, input.appId, ctx.caller);

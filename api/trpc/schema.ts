@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { VISIBILITIES, type Visibility } from '../../core/app/app-access';
+import { AppSource } from '../../core/app/build-app';
 import { isUuid } from '../../core/ids';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../core/limits';
 
-const uuid = z.string().refine(isUuid, 'not found');
+const uuid = z.string().refine(isUuid, 'must be a UUID');
 const page = {
   limit: z.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
   offset: z.number().int().min(0).default(0),
@@ -12,6 +14,15 @@ export const AppsListInput = z
   .object({ search: z.string().max(200).optional(), limit: z.number().int().min(0).optional() })
   .default({});
 export const AppGetInput = z.object({ appId: uuid });
+/** apps.create / apps.update: an app as data, as POST and PUT /v1/apps take it; validateOnly stores nothing. */
+export const AppCreateInput = AppSource.extend({
+  visibility: z.enum(VISIBILITIES as [Visibility, ...Visibility[]]).optional(),
+  validateOnly: z.boolean().default(false),
+});
+export const AppUpdateInput = AppCreateInput.extend({
+  appId: uuid,
+  baseVersion: z.number().int().min(1).optional(),
+});
 export const RunStartInput = z.object({
   appId: uuid,
   inputs: z.record(z.string(), z.unknown()).default({}),

@@ -1,0 +1,31 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS } from '../core/limits';
+
+export interface HttpServerLimits {
+  /** All request headers must arrive within this time. */
+  headersTimeoutMs: number;
+  /** The whole request, headers and body, must arrive within this time: the body read deadline. */
+  requestTimeoutMs: number;
+}
+
+export const HTTP_SERVER_LIMITS: HttpServerLimits = {
+  headersTimeoutMs: HTTP_HEADERS_TIMEOUT_MS,
+  requestTimeoutMs: HTTP_REQUEST_TIMEOUT_MS,
+};
+
+/**
+ * The API's HTTP server. A client that stops sending is answered 408 and disconnected once a deadline
+ * passes: a body shorter than its Content-Length held a connection for 309 s on Node's defaults (five
+ * minutes, checked every 30 s) (issue 12 item 14). Responses are not limited: SSE and /wait stay open.
+ */
+export function createApiHttpServer(listener: RequestListener, limits = HTTP_SERVER_LIMITS): Server {
+  return createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often the deadlines are checked; Node's default (30 s) would add up to 30 s to each.
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+    },
+    listener,
+  );
+}
