@@ -20,14 +20,19 @@ async function main(): Promise<void> {
     temporalUiUrl: config.TEMPORAL_UI_URL,
   });
   logger.info({ url: api.url }, 'api listening');
-  const stop = async () => {
+  let stopping = false;
+  // Open waits and streams are answered before the process goes (api/drain.ts); a second signal kills it.
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: draining connections');
     await api.close();
-    await engine.close();
-    await services.close();
+    await engine.close().catch(() => undefined);
+    await services.close().catch(() => undefined);
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err) => {

@@ -1,6 +1,7 @@
 import { NativeConnection, type Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import type { Logger } from 'pino';
 import type { Config } from '../core/config';
+import { sweepMediaTempDirs } from '../adapters/media/temp-dirs';
 import type { Services } from '../adapters/services';
 import { createActivities, type ActivityDeps } from '../activities';
 import { createWorkers } from './create-workers';
@@ -13,7 +14,10 @@ export interface RunningWorkers {
   shutdown(): Promise<void>;
 }
 
-/** Connects to Temporal, builds the activities over the opened services and runs both task queues. */
+/**
+ * Connects to Temporal, builds the activities over the opened services and runs both task queues, after
+ * removing the scratch folders of workers that were killed (adapters/media/temp-dirs.ts).
+ */
 export async function startWorkers(
   config: Config,
   services: Services,
@@ -22,6 +26,10 @@ export async function startWorkers(
   options: { workflowBundle?: WorkflowBundleOption } = {},
 ): Promise<RunningWorkers> {
   installRuntimeLogging(logger);
+  await sweepMediaTempDirs().then(
+    (swept) => swept.length > 0 && logger.info({ swept }, 'removed temp folders of stopped workers'),
+    (err: unknown) => logger.warn({ err }, 'could not sweep temp folders of stopped workers'),
+  );
   const connection = await NativeConnection.connect({ address });
   const activities = createActivities(activityDeps(config, services, logger));
   const workers = await createWorkers({

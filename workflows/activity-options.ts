@@ -9,14 +9,26 @@ export const RECORD_OPTIONS: LocalActivityOptions = {
   retry: { initialInterval: '200ms', backoffCoefficient: 2, maximumInterval: '5s', maximumAttempts: 20 },
 };
 
-/** A webhook attempt has 15 s; at least five attempts with exponential backoff; a 410 stops retries. */
+/**
+ * One attempt of a webhook delivery (15 s for the request). The schedule between attempts is the delivery
+ * workflow's durable timers; this retry policy only covers our own failures (the database, a lost worker).
+ */
+export const WEBHOOK_ATTEMPT_OPTIONS: ActivityOptions = {
+  startToCloseTimeout: '30s',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 5 },
+};
+
+/** Attempts of the `deliverWebhook` activity in executions started before the delivery schedule. */
+export const LEGACY_WEBHOOK_ATTEMPTS = 6;
+
+/** Executions started before the delivery schedule: six attempts in about 31 s; a 410 stops retries. */
 export const WEBHOOK_OPTIONS: ActivityOptions = {
   startToCloseTimeout: '20s',
   retry: {
     initialInterval: '1s',
     backoffCoefficient: 2,
     maximumInterval: '60s',
-    maximumAttempts: 6,
+    maximumAttempts: LEGACY_WEBHOOK_ATTEMPTS,
     nonRetryableErrorTypes: [FailureType.WebhookGone, FailureType.SafeFetchRefused],
   },
 };

@@ -9,6 +9,10 @@ import type { ApprovalDecision, RunState } from '../core/run/run-types';
 /** The workflow type of a run: the name workflows/index.ts exports `runApp` under (checked by the compiler). */
 export const RUN_APP_WORKFLOW = 'runApp' satisfies keyof typeof import('./index');
 
+/** A run's webhook delivery after its first attempt failed (deliver-webhook.ts): one per revision. */
+export const webhookDeliveryWorkflowId = (runId: string, revision: number): string =>
+  `${runId}/webhook/r${revision}`;
+
 /** Live state of a run for operators and debugging; the database stays the record. */
 export const stateQuery = defineQuery<RunState>('state');
 

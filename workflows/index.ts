@@ -1,2 +1,3 @@
 export { runApp } from './run-app';
+export { deliverRunWebhook } from './deliver-webhook';
 export { stateQuery, approvalUpdate } from './definitions';

@@ -2,10 +2,13 @@ import {
   CancellationScope,
   condition,
   isCancellation,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setCurrentDetails,
   setHandler,
+  startChild,
+  workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { PlanNode } from '../core/graph/plan';
@@ -17,10 +20,13 @@ import type {
   RunState,
 } from '../core/run/run-types';
 import { renderConfig } from '../core/graph/template';
+import { WEBHOOK_RETRY_SCHEDULE_DEFAULT } from '../core/limits';
+import type { WebhookTarget } from '../core/run/webhook-delivery';
 import { NODE_DEFINITIONS, nodeActivityOptions, type NodeTaskActivityName } from '../nodes/definitions';
 import { QUALITY_CHECK } from '../nodes/quality-check/definition';
 import { RECORD_OPTIONS, WEBHOOK_OPTIONS } from './activity-options';
-import { approvalUpdate, stateQuery } from './definitions';
+import { approvalUpdate, stateQuery, webhookDeliveryWorkflowId } from './definitions';
+import { attemptWebhook, deliverRunWebhook } from './deliver-webhook';
 
 type NodeResult =
   { status: 'completed'; output: NodeOutput } | { status: 'failed' | 'skipped'; error: string };
@@ -275,17 +281,43 @@ function summarize(input: RunAppInput, finals: NodeResult[]): RunAppResult {
   return { status: failure ? 'failed' : 'completed', errorMessage: failure, outputs };
 }
 
+/** Executions from before it retried the webhook with Temporal's retry policy, six attempts in about 31 s. */
+const WEBHOOK_SCHEDULE_PATCH = 'webhook-delivery-schedule';
+
+/**
+ * The run-end webhook (issue 12 item 11). The first attempt is made here, so a refinement, which waits for
+ * this execution to close, never overtakes it. If it fails, the delivery workflow (deliver-webhook.ts) takes
+ * the rest of the schedule, over hours, and this execution closes at once. A receiver that never accepts
+ * does not fail the run.
+ */
 async function deliverWebhook(input: RunAppInput, result: RunAppResult): Promise<void> {
-  const event = `run.${result.status}`;
+  const target: WebhookTarget = {
+    runId: input.runId,
+    revision: input.revision,
+    url: input.webhookUrl!,
+    event: `run.${result.status}`,
+  };
+  if (!patched(WEBHOOK_SCHEDULE_PATCH)) return legacyDeliverWebhook(target);
+  const retrySchedule = input.webhookRetrySchedule ?? WEBHOOK_RETRY_SCHEDULE_DEFAULT;
+  if ((await attemptWebhook(target, 1, retrySchedule.length === 0)) !== 'failed') return;
   try {
-    await webhooks.deliverWebhook({
-      runId: input.runId,
-      revision: input.revision,
-      url: input.webhookUrl!,
-      event,
+    await startChild(deliverRunWebhook, {
+      workflowId: webhookDeliveryWorkflowId(input.runId, input.revision),
+      args: [{ ...target, nextAttempt: 2, retrySchedule }],
+      parentClosePolicy: 'ABANDON',
+      typedSearchAttributes: workflowInfo().typedSearchAttributes,
+      staticSummary: `webhook ${target.event} of run ${input.runId} (revision ${input.revision})`,
     });
   } catch {
-    // Every attempt is recorded by the activity; a receiver that never accepts does not fail the run.
+    // The id is taken only by this revision's own delivery, already under way.
+  }
+}
+
+async function legacyDeliverWebhook(target: WebhookTarget): Promise<void> {
+  try {
+    await webhooks.deliverWebhook(target);
+  } catch {
+    // Every attempt is recorded by the activity.
   }
 }
 

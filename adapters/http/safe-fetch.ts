@@ -13,7 +13,8 @@ import {
   toSafeFetchError,
   type OpenResponse,
 } from './open-response';
-import { isSafeFetchError, SafeFetchError } from './safe-fetch-error';
+import { parseTargetUrl, resolveTarget } from './resolve-target';
+import { isSafeFetchError, SafeFetchError, type SafeFetchErrorCode } from './safe-fetch-error';
 
 export { SafeFetchError, isSafeFetchError, type SafeFetchErrorCode } from './safe-fetch-error';
 export type { MediaKind } from './media-kinds';
@@ -112,6 +113,27 @@ export async function checkMediaUrl(url: string, options: CheckMediaUrlOptions):
     return judgeMedia(res, options.accept);
   } catch (err) {
     if (isSafeFetchError(err)) return { ok: false, reason: err.message };
+    throw err;
+  }
+}
+
+export type TargetCheck = { ok: true } | { ok: false; code: SafeFetchErrorCode; reason: string };
+
+/**
+ * What the first hop of a request to `url` would be refused for, without connecting: the scheme,
+ * credentials in the URL, and the addresses its host resolves to (the policy every request applies).
+ */
+export async function checkUrlTarget(
+  url: string,
+  options: { allowHosts: readonly string[]; timeoutMs: number },
+): Promise<TargetCheck> {
+  try {
+    await withDeadline(options.timeoutMs, (signal) =>
+      resolveTarget(parseTargetUrl(url), new AllowList(options.allowHosts), signal),
+    );
+    return { ok: true };
+  } catch (err) {
+    if (isSafeFetchError(err)) return { ok: false, code: err.code, reason: err.message };
     throw err;
   }
 }

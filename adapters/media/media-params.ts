@@ -1,7 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { MediaInputError } from './media-errors';
+import { makeMediaTempDir } from './temp-dirs';
 
 /** Checks of caller-supplied values that end up inside ffmpeg filter graphs, and a scratch folder. */
 
@@ -48,8 +47,9 @@ export function filterPath(path: string): string {
   return path;
 }
 
+/** A scratch folder for `fn`, removed after it; one a killed worker leaves is swept at the next start. */
 export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'atelier-media-'));
+  const dir = await makeMediaTempDir();
   try {
     return await fn(dir);
   } finally {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { notFound } from '../../core/errors';
-import { assertStorageKey, clampRange, mimeTypeFromKey } from './keys';
+import { assertStorageKey, clampRange, keyUnder, mimeTypeFromKey } from './keys';
 import type { ByteRange, ObjectStat, Storage, StoredObject } from './storage';
 
 export interface FsStorageOptions {
@@ -74,6 +74,12 @@ export function createFsStorage(options: FsStorageOptions): Storage {
     read,
     stat,
     url,
+    keyOf: (target) => keyUnder(`${baseUrl}/cdn/`, target),
+    async copy(fromKey, toKey) {
+      const info = await stat(fromKey);
+      if (!info) throw notFound(`Object ${fromKey}`);
+      return write(toKey, createReadStream(objectPath(fromKey)), info.mimeType);
+    },
     async delete(key) {
       await fs.rm(objectPath(key), { force: true });
       await fs.rm(sidecarPath(key), { force: true });

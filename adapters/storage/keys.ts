@@ -9,16 +9,41 @@ const KEY_PATTERN = /^[A-Za-z0-9._/-]+$/;
  * and no segment starting with a dot (the fs driver keeps its own files under dot folders).
  */
 export function assertStorageKey(key: string): void {
-  const segments = key.split('/');
-  const valid =
-    key.length > 0 &&
-    key.length <= STORAGE_KEY_MAX_LENGTH &&
-    KEY_PATTERN.test(key) &&
-    segments.every((segment) => segment.length > 0 && !segment.startsWith('.'));
-  if (!valid) {
+  if (!isStorageKey(key)) {
     throw validationError([
       { param: 'key', code: 'invalid_storage_key', message: `Invalid storage key: ${JSON.stringify(key)}` },
     ]);
+  }
+}
+
+export function isStorageKey(key: string): boolean {
+  return (
+    key.length > 0 &&
+    key.length <= STORAGE_KEY_MAX_LENGTH &&
+    KEY_PATTERN.test(key) &&
+    key.split('/').every((segment) => segment.length > 0 && !segment.startsWith('.'))
+  );
+}
+
+/**
+ * The key of `url` when it lies under `base` (the public base a storage serves its keys from), else null.
+ * Origins compare as URLs do (scheme and host case, default ports); the path is percent-decoded.
+ */
+export function keyUnder(base: string, url: string): string | null {
+  let target: URL;
+  let root: URL;
+  try {
+    target = new URL(url);
+    root = new URL(base.endsWith('/') ? base : `${base}/`);
+  } catch {
+    return null;
+  }
+  if (target.origin !== root.origin || !target.pathname.startsWith(root.pathname)) return null;
+  try {
+    const key = decodeURIComponent(target.pathname.slice(root.pathname.length));
+    return isStorageKey(key) ? key : null;
+  } catch {
+    return null;
   }
 }
 

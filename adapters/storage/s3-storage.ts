@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -14,7 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { notFound } from '../../core/errors';
-import { assertStorageKey, clampRange } from './keys';
+import { assertStorageKey, clampRange, keyUnder } from './keys';
 import type { ByteRange, ObjectStat, Storage, StoredObject } from './storage';
 
 export interface S3StorageOptions {
@@ -52,7 +53,8 @@ export function createS3Client(options: S3StorageOptions): S3Client {
 /** Objects in one bucket of any S3-compatible store. */
 export function createS3Storage(options: S3StorageOptions, client = createS3Client(options)): Storage {
   const Bucket = options.bucket;
-  const urlFor = publicUrlBuilder(options);
+  const base = publicBaseUrl(options);
+  const urlFor = (key: string) => `${base}/${key}`;
 
   async function upload(key: string, source: Readable, mimeType: string): Promise<StoredObject> {
     assertStorageKey(key);
@@ -135,6 +137,16 @@ export function createS3Storage(options: S3StorageOptions, client = createS3Clie
       assertStorageKey(key);
       return urlFor(key);
     },
+    keyOf: (url) => keyUnder(base, url),
+    /** A server-side copy: the bytes stay in the store. */
+    async copy(fromKey, toKey) {
+      assertStorageKey(toKey);
+      const info = await stat(fromKey);
+      if (!info) throw notFound(`Object ${fromKey}`);
+      // Keys are [A-Za-z0-9._/-] only: nothing to encode in the copy source.
+      await client.send(new CopyObjectCommand({ Bucket, Key: toKey, CopySource: `${Bucket}/${fromKey}` }));
+      return { key: toKey, url: urlFor(toKey), mimeType: info.mimeType, bytes: info.bytes };
+    },
     async delete(key) {
       assertStorageKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
@@ -142,26 +154,31 @@ export function createS3Storage(options: S3StorageOptions, client = createS3Clie
   };
 }
 
+type PublicUrlOptions = Pick<
+  S3StorageOptions,
+  'publicBaseUrl' | 'endpoint' | 'bucket' | 'region' | 'forcePathStyle'
+>;
+
 /**
  * The permanent URL of a key: the configured public base, else the endpoint in path style
  * (`<endpoint>/<bucket>/<key>`) or virtual-host style (`<scheme>://<bucket>.<host>/<key>`), else AWS.
  */
-export function publicUrlBuilder(
-  options: Pick<S3StorageOptions, 'publicBaseUrl' | 'endpoint' | 'bucket' | 'region' | 'forcePathStyle'>,
-) {
+export function publicUrlBuilder(options: PublicUrlOptions) {
+  const base = publicBaseUrl(options);
+  return (key: string) => `${base}/${key}`;
+}
+
+/** What every key's public URL starts with (without the final slash). */
+function publicBaseUrl(options: PublicUrlOptions): string {
   const trim = (url: string) => url.replace(/\/+$/, '');
-  if (options.publicBaseUrl) {
-    const base = trim(options.publicBaseUrl);
-    return (key: string) => `${base}/${key}`;
-  }
+  if (options.publicBaseUrl) return trim(options.publicBaseUrl);
   if (options.endpoint) {
     const endpoint = new URL(options.endpoint);
-    const base = options.forcePathStyle
+    return options.forcePathStyle
       ? `${trim(endpoint.href)}/${options.bucket}`
       : `${endpoint.protocol}//${options.bucket}.${endpoint.host}${trim(endpoint.pathname)}`;
-    return (key: string) => `${base}/${key}`;
   }
-  return (key: string) => `https://${options.bucket}.s3.${options.region}.amazonaws.com/${key}`;
+  return `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
 }
 
 /** Passes a stream through while counting and hashing it, so an upload is read only once. */

@@ -9,6 +9,9 @@ export interface StoredObject {
   sha256: string;
 }
 
+/** A copy made inside the store: the bytes did not pass through, so their hash is the source's. */
+export type CopiedObject = Omit<StoredObject, 'sha256'>;
+
 export interface ObjectStat {
   bytes: number;
   mimeType: string;
@@ -34,5 +37,9 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<ObjectStat | null>;
   url(key: string): string;
+  /** The key of a URL under this storage's public base (what `url` makes), else null. */
+  keyOf(url: string): string | null;
+  /** Copies an object to another key inside the store (no download); a missing source is NOT_FOUND. */
+  copy(fromKey: string, toKey: string): Promise<CopiedObject>;
   delete(key: string): Promise<void>;
 }

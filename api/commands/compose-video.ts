@@ -11,6 +11,7 @@ import { isTerminal } from '../../core/run/run-status';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
 import { findRun, findRunNodes } from '../../adapters/db/runs';
 import type { ApiDeps } from '../deps';
+import { checkWebhookTarget } from './check-webhook-target';
 import { launchRun } from './start-run';
 
 /** Composed runs are recorded as runs of the built-in "Scripted Video" app. */
@@ -28,7 +29,7 @@ export interface ComposeRequest {
 }
 
 /**
- * Starts a composed video.
+ * Starts a composed video, once its webhook URL's address passes.
  * 1. Material: the script, or an earlier completed run of the workspace (its text as script, its images
  *    as scenes, reused from storage without running again).
  * 2. The format's required inputs (image URLs) are checked through safe-fetch.
@@ -36,6 +37,7 @@ export interface ComposeRequest {
  * 4. The graph is built, compiled and launched with source `compose`.
  */
 export async function composeVideo(deps: ApiDeps, caller: Caller, request: ComposeRequest): Promise<RunView> {
+  await checkWebhookTarget(deps, request.webhookUrl);
   const details: ValidationDetail[] = [];
   const material = request.runId
     ? await runMaterial(deps, caller, request.runId, details)

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { WebhookDeliveriesTable } from '../../adapters/db/schema';
+import type { WebhookDelivery } from '../../core/responses/webhooks';
 
-export const presentDelivery = (r: Selectable<WebhookDeliveriesTable>) => ({
+export const presentDelivery = (r: Selectable<WebhookDeliveriesTable>): WebhookDelivery => ({
   id: r.id,
   runId: r.run_id,
   revision: r.revision,
@@ -12,5 +13,7 @@ export const presentDelivery = (r: Selectable<WebhookDeliveriesTable>) => ({
   statusCode: r.status_code,
   latencyMs: r.latency_ms,
   error: r.error,
+  gaveUp: r.gave_up,
+  redelivery: r.redelivery,
   createdAt: new Date(r.created_at).toISOString(),
 });

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { listWebhookDeliveries } from '../commands/list-webhook-deliveries';
+import { redeliverWebhook } from '../commands/redeliver-webhook';
 import { verifyWebhook } from '../commands/verify-webhook';
 import { webhookSigningKeys } from '../commands/webhook-signing-keys';
 import type { ApiDeps } from '../deps';
@@ -23,6 +24,11 @@ export function webhooksRouter(deps: ApiDeps): Router {
     const { runId } = parseWith(DeliveriesQuery, ctx.query);
     const deliveries = await listWebhookDeliveries(deps, ctx.state.caller, uuidParam(runId, 'Run'));
     ctx.body = { data: deliveries.map(presentDelivery) };
+  });
+
+  router.post('/webhooks/deliveries/:deliveryId/redeliver', async (ctx) => {
+    const id = uuidParam(ctx.params.deliveryId, 'Delivery');
+    ctx.body = { data: presentDelivery(await redeliverWebhook(deps, ctx.state.caller, id)) };
   });
 
   return router;

@@ -55,6 +55,8 @@ describe('replay of recorded runApp histories', () => {
         'failed-run.json',
         'approval.json',
         'cancelled-run.json',
+        'webhook-handoff.json',
+        'webhook-schedule.json',
       ]),
     );
   });

@@ -115,6 +115,41 @@ describe('createFsStorage', () => {
     expect(() => storage.url(key)).toThrow();
   });
 
+  test('keyOf reads the key back from a URL under <base>/cdn/, and nothing else', () => {
+    expect(storage.keyOf('http://localhost:3000/cdn/runs/r1/a%20b.png')).toBeNull();
+    expect(storage.keyOf('http://localhost:3000/cdn/runs/r1/image.png?x=1')).toBe('runs/r1/image.png');
+    expect(storage.keyOf('HTTP://LOCALHOST:3000/cdn/runs/r1/image.png')).toBe('runs/r1/image.png');
+    for (const url of [
+      'http://localhost:3001/cdn/runs/r1/image.png',
+      'https://localhost:3000/cdn/runs/r1/image.png',
+      'http://localhost:3000/v1/runs',
+      'http://localhost:3000/cdn/../v1/runs',
+      'http://localhost:3000/cdn/a/%2e%2e/%2e%2e/etc/passwd',
+      'http://localhost:3000/cdn/.meta/x.json',
+      'http://localhost:3000/cdn/%ZZ',
+      'not a url',
+    ])
+      expect(storage.keyOf(url)).toBeNull();
+  });
+
+  test('copy duplicates an object under another key inside the folder, keeping its type', async () => {
+    const body = Buffer.from('an output');
+    await storage.putBuffer('runs/r1/image.png', body, 'image/png');
+
+    const copied = await storage.copy('runs/r1/image.png', 'transfers/w1/t1/image.png');
+
+    expect(copied).toMatchObject({
+      key: 'transfers/w1/t1/image.png',
+      url: 'http://localhost:3000/cdn/transfers/w1/t1/image.png',
+      mimeType: 'image/png',
+      bytes: body.length,
+    });
+    expect(await readAll(await storage.read(copied.key))).toEqual(body);
+    await expect(storage.copy('runs/r1/missing.png', 'transfers/x.png')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
   test('the driver name is fs', () => {
     expect(storage.driver).toBe('fs');
   });

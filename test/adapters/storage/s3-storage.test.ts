@@ -101,6 +101,26 @@ describe('createS3Storage against an S3-protocol server', () => {
     await expect(storage.read('a/gone.txt')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  test('keyOf reads the key back from its public URL; copy duplicates an object inside the bucket', async () => {
+    const body = Buffer.from('an output in the bucket');
+    const stored = await storage.putBuffer('runs/r1/image.png', body, 'image/png');
+    expect(storage.keyOf(stored.url)).toBe('runs/r1/image.png');
+    expect(storage.keyOf(`${server.endpoint}/another-bucket/runs/r1/image.png`)).toBeNull();
+
+    const copied = await storage.copy('runs/r1/image.png', 'transfers/w1/t1/image.png');
+
+    expect(copied).toEqual({
+      key: 'transfers/w1/t1/image.png',
+      url: `${server.endpoint}/atelier-test/transfers/w1/t1/image.png`,
+      mimeType: 'image/png',
+      bytes: body.length,
+    });
+    expect(await readAll(await storage.read(copied.key))).toEqual(body);
+    await expect(storage.copy('runs/r1/missing.png', 'transfers/x.png')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
   test('rejects unsafe keys before any request', async () => {
     await expect(storage.putBuffer('../x.txt', Buffer.from('x'), 'text/plain')).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',

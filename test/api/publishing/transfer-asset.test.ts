@@ -73,3 +73,81 @@ describe('POST /v1/publishing/transfer-asset', () => {
     }
   });
 });
+
+/**
+ * Issue 12 item 12: on the embedded default a completed output's URL is `http://127.0.0.1:3000/cdn/...`, and
+ * transfer-asset refused it as a private address. URLs under the service's own CDN are copied in storage.
+ */
+describe('Atelier refuses its own outputs', () => {
+  let stack: TestStack;
+  let outputUrl: string;
+  const transfer = (body: object, key = stack.users.owner.key) =>
+    stack.http.post('/v1/publishing/transfer-asset').set('x-api-key', key).send(body);
+
+  beforeAll(async () => {
+    // The embedded default: its own public URL on loopback, nothing allowlisted.
+    stack = await createTestStack({
+      config: { PUBLIC_URL: 'http://127.0.0.1:3000', SAFE_FETCH_ALLOW_HOSTS: '' },
+    });
+    const started = await stack.http
+      .post('/v1/generate/image')
+      .set('x-api-key', stack.users.owner.key)
+      .send({ prompt: 'a lighthouse at dusk' });
+    const waited = await stack.http
+      .get(`/v1/runs/${started.body.data.runId}/wait?timeout=60`)
+      .set('x-api-key', stack.users.owner.key);
+    expect(waited.body.data.status).toBe('completed');
+    outputUrl = waited.body.data.outputs[0].value;
+  });
+  afterAll(() => stack.close());
+
+  test("a completed output's URL is copied inside storage, byte for byte, and listed as a transfer", async () => {
+    expect(outputUrl).toMatch(/^http:\/\/127\.0\.0\.1:3000\/cdn\/runs\//);
+
+    const res = await transfer({ sourceUrl: outputUrl, mediaType: 'image', filename: 'poster.png' });
+
+    expect(res.status).toBe(200);
+    const copy = new URL(res.body.data.url);
+    expect(copy.pathname).toMatch(/^\/cdn\/transfers\/[0-9a-f-]+\/[0-9a-f-]+\/poster\.png$/);
+    const original = await stack.http.get(new URL(outputUrl).pathname).buffer(true);
+    const copied = await stack.http.get(copy.pathname).buffer(true);
+    expect(copied.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(Buffer.from(copied.body), Buffer.from(original.body))).toBe(0);
+    const assets = await stack.http.get('/v1/assets?type=image').set('x-api-key', stack.users.owner.key);
+    expect(assets.body.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ runId: null, sourceUrl: outputUrl, cdnUrl: res.body.data.url }),
+      ]),
+    );
+  });
+
+  test("another workspace's output and an unknown key are refused alike, as a URL that answers 404", async () => {
+    const unknown = outputUrl.replace(/\/[^/]+$/, '/missing.png');
+    for (const [sourceUrl, key] of [
+      [outputUrl, stack.users.outsider.key],
+      [unknown, stack.users.owner.key],
+    ]) {
+      const res = await transfer({ sourceUrl, mediaType: 'image' }, key);
+      expect(res.status).toBe(400);
+      expect(res.body.details[0]).toEqual({
+        param: 'sourceUrl',
+        code: 'invalid_media',
+        message: 'sourceUrl: unreachable (HTTP 404)',
+      });
+    }
+    const outsiderAssets = await stack.http.get('/v1/assets').set('x-api-key', stack.users.outsider.key);
+    expect(outsiderAssets.body.data).toEqual([]);
+  });
+
+  test('the media type is checked as for a download', async () => {
+    const res = await transfer({ sourceUrl: outputUrl, mediaType: 'video' });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0].message).toBe('sourceUrl: not a video (image/png)');
+  });
+
+  test('other URLs on loopback are still refused', async () => {
+    const res = await transfer({ sourceUrl: 'http://127.0.0.1:3001/cdn/x.png', mediaType: 'image' });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0].message).toMatch(/private address refused/);
+  });
+});

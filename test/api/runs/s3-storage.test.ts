@@ -138,6 +138,28 @@ describe('runs with STORAGE_DRIVER=s3', () => {
     expect(body.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
+  test('transfer-asset of an output in the bucket copies it inside the bucket (issue 12 item 12)', async () => {
+    const run = await runToEnd(SOCIAL_POST, { topic: 'a bicycle bell' });
+    const source = await assetOf(run.runId, 'image');
+
+    const res = await stack.http
+      .post('/v1/publishing/transfer-asset')
+      .set('x-api-key', stack.users.owner.key)
+      .send({ sourceUrl: source.cdn_url, mediaType: 'image', filename: 'bell.png' });
+
+    expect(res.status).toBe(200);
+    const key = res.body.data.url.slice(`${s3.endpoint}/${BUCKET}/`.length);
+    expect(key).toMatch(/^transfers\/[0-9a-f-]+\/[0-9a-f-]+\/bell\.png$/);
+    const head = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
+    expect([head.ContentType, head.ContentLength]).toEqual(['image/png', Number(source.bytes)]);
+    const copy = await stack.services.database.db
+      .selectFrom('assets')
+      .selectAll()
+      .where('storage_key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(copy).toMatchObject({ source_url: source.cdn_url, sha256: source.sha256, run_id: null });
+  });
+
   test('/cdn is not mounted: the bucket serves the media', async () => {
     const run = await runToEnd(SOCIAL_POST, { topic: 'a quiet morning' });
     const asset = await assetOf(run.runId, 'image');

@@ -1,12 +1,13 @@
 import { createPublicKey, verify } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { findRunNodes } from '../../../adapters/db/runs';
-import { createTestStack, type TestStack } from '../../support/stack';
-import { testTemporalAddress } from '../../support/temporal';
-import { startHookReceiver, type HookReceiver, type ReceivedHook } from './receiver';
-import { APPROVAL_APP, CHAIN_APP, insertTestApps, modelsFailingOn } from './test-apps';
+import type { TestStack } from '../../support/stack';
+import { webhookDeliveryWorkflowId } from '../../../workflows/definitions';
+import { openWebhookHarness, type WebhookHarness } from './harness';
+import type { HookReceiver, ReceivedHook } from './receiver';
+import { APPROVAL_APP, CHAIN_APP, modelsFailingOn } from './test-apps';
 
 interface Jwks {
   keys: { kty: string; crv: string; x: string; kid: string }[];
@@ -41,50 +42,36 @@ function publicKey(jwks: Jwks, kid: string) {
 }
 
 describe('webhook delivery of a run', () => {
+  let harness: WebhookHarness;
   let stack: TestStack;
   let temporal: Client;
-  let receivers: HookReceiver[] = [];
   const key = () => stack.users.owner.key;
 
   beforeAll(async () => {
-    stack = await createTestStack({ models: modelsFailingOn('FAIL') });
-    await insertTestApps(stack.services.database.db, stack.users.owner);
-    temporal = new Client({
-      connection: await Connection.connect({ address: testTemporalAddress() }),
-      namespace: stack.config.TEMPORAL_NAMESPACE,
+    harness = await openWebhookHarness({
+      models: modelsFailingOn('FAIL'),
+      config: { WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s,1s,1s,1s' },
     });
+    ({ stack, temporal } = harness);
   });
-  afterEach(async () => {
-    await Promise.all(receivers.map((r) => r.close()));
-    receivers = [];
-  });
-  afterAll(async () => {
-    await temporal.connection.close();
-    await stack.close();
-  });
+  afterEach(() => harness.closeReceivers());
+  afterAll(() => harness.close());
 
-  const receiver = async (statuses?: number[]) => {
-    const r = await startHookReceiver(statuses);
-    receivers.push(r);
-    return r;
+  const receiver = (statuses?: number[]) => harness.receiver(statuses);
+  const startRun = (appId: string, hook: HookReceiver, topic?: string) =>
+    harness.startRun(appId, hook, topic);
+
+  /** The run's end, and its delivery workflow's if it has one: after it, no further webhook attempt can happen. */
+  const workflowResult = async (runId: string) => {
+    const result = (await temporal.workflow.getHandle(runId).result()) as { status: string };
+    await temporal.workflow
+      .getHandle(webhookDeliveryWorkflowId(runId, 1))
+      .result()
+      .catch((err: Error) => {
+        if (err.name !== 'WorkflowNotFoundError') throw err;
+      });
+    return result;
   };
-
-  const startRun = async (
-    appId: string,
-    hook: HookReceiver,
-    topic = 'a reusable water bottle',
-  ): Promise<string> => {
-    const res = await stack.http
-      .post(`/v1/apps/${appId}/runs?webhook=${encodeURIComponent(hook.url)}`)
-      .set('x-api-key', key())
-      .send({ inputs: { topic } });
-    expect(res.status).toBe(202);
-    return res.body.data.runId;
-  };
-
-  /** The workflow's own end: after it, no further webhook attempt can happen. */
-  const workflowResult = (runId: string) =>
-    temporal.workflow.getHandle(runId).result() as Promise<{ status: string }>;
 
   const deliveries = async (runId: string) => {
     const res = await stack.http.get(`/v1/webhooks/deliveries?runId=${runId}`).set('x-api-key', key());
