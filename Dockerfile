@@ -1,5 +1,13 @@
 # One image for both Atelier processes: the API (default CMD) and the Temporal worker
 # (`command: ["npx", "tsx", "worker/main.ts"]`). See docs/deployment.md.
+# The web console (console/) is static files the API serves at /console: built in a stage of its own.
+FROM node:20-bookworm-slim AS console
+WORKDIR /console
+COPY console/package.json console/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY console/ ./
+RUN npm run build
+
 FROM node:20-bookworm-slim
 
 RUN apt-get update \
@@ -13,6 +21,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --omit=dev && npm cache clean --force
 
 COPY . .
+COPY --from=console /console/dist ./console/dist
 
 RUN mkdir -p /data && chown node:node /data
 ENV NODE_ENV=production \

@@ -24,6 +24,10 @@ export interface ValidationDetail {
   param: string | null;
   code: string;
   message: string;
+  /** For a problem in an app's graph: the nodes it concerns (by id) ... */
+  nodeIds?: string[];
+  /** ... or the edge, by its index in `graph.edges`. */
+  edgeIndex?: number;
 }
 
 export class AtelierError extends Error {

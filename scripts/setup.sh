@@ -145,6 +145,49 @@ step_s3_server() {
   PYTHONPATH="$target" python3 -c 'import moto.server' || fail "moto installed but moto.server does not import"
 }
 
+# The web console (console/: React, Vite, React Flow) is built into console/dist, which the API serves at
+# /console. Its modules install when its lock changes; it builds when dist is missing or older than a source.
+step_console() {
+  local dir="$ROOT/console"
+  local modules_stamp="$dir/node_modules/.atelier-setup-stamp"
+  local build_stamp="$dir/dist/.atelier-build-stamp"
+  if [ ! -f "$modules_stamp" ] || [ "$dir/package-lock.json" -nt "$modules_stamp" ] || [ "$dir/package.json" -nt "$modules_stamp" ]; then
+    say "installing console modules (npm install in console/)"
+    # --no-save for the same reason as the root modules: the lock file stays as it is.
+    (cd "$dir" && npm install --no-save --no-audit --no-fund --loglevel=error >/dev/null)
+    touch "$modules_stamp"
+  fi
+  local changed=""
+  if [ -f "$build_stamp" ]; then
+    changed="$(find "$dir/src" "$dir/public" "$dir/index.html" "$dir/vite.config.ts" "$dir/tsconfig.json" \
+      "$dir/package.json" "$dir/package-lock.json" -newer "$build_stamp" -print -quit 2>/dev/null || true)"
+    if [ -z "$changed" ]; then
+      say "console build up to date"
+      return
+    fi
+  fi
+  say "building the console into console/dist${changed:+ (${changed#"$ROOT"/} changed)}"
+  local log="$TOOLS/console-build.log"
+  if ! (cd "$dir" && npm run --silent build >"$log" 2>&1); then
+    tail -n 30 "$log" >&2
+    fail "console build failed (full log: $log)"
+  fi
+  touch "$build_stamp"
+}
+
+# The browser tests drive Debian's chromium with playwright-core (no browser download).
+step_chromium() {
+  if [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1; then
+    say "chromium present"
+    return
+  fi
+  is_root || fail "missing chromium for the browser tests. Install it (sudo apt-get install -y chromium) and run again."
+  say "installing chromium (browser tests)"
+  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null 2>&1; then
+    apt_install chromium
+  fi
+}
+
 main() {
   mkdir -p "$TOOLS"
   # Several shells in one tree may run the tests at once; one setup at a time.
@@ -155,8 +198,10 @@ main() {
   step_node_modules
   step_temporal
   step_media_tools
+  step_console
   if [ "$WITH_TEST" = 1 ]; then
     step_s3_server
+    step_chromium
   fi
 }
 

