@@ -6,7 +6,7 @@ import { prepareDatabase } from './db/prepare';
 import { signingKeyStore } from './db/signing-keys';
 import { createMemoryBus, type EventBus } from './events/bus';
 import { createPgBus } from './events/pg-bus';
-import { createModels } from './models';
+import { configuredProviders, createModels } from './models';
 import type { Models } from './models/providers';
 import { createStorage } from './storage';
 import type { Storage } from './storage/storage';
@@ -33,7 +33,7 @@ export async function openServices(
   logger: Logger,
   options: { models?: Models } = {},
 ): Promise<Services> {
-  const costs = nodeCosts(config.NODE_COSTS);
+  const costs = nodeCosts(config.NODE_COSTS, configuredProviders(config));
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.ATELIER_DATA_DIR });
   await prepareDatabase(database.db);
   const bus = database.url ? await createPgBus(database.url, logger) : createMemoryBus();

@@ -2,21 +2,32 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { isSafeFetchError } from '../adapters/http/safe-fetch';
 import { FailureType } from '../core/run/failure-types';
 
+/** Longest wait a provider's Retry-After may impose on the next attempt. */
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
 /**
- * Splits errors by who caused them: the caller's inputs (bad media, refused URL) become non-retryable
- * failures with a type the workflow's retry policy names; everything else is left to retry.
+ * Splits errors by who caused them: the caller's inputs (bad media, refused URL), a provider's refusal and
+ * a provider's bad output become non-retryable failures with a type; a provider outage stays retryable, and
+ * the next attempt waits the provider's Retry-After when it gave one; everything else is left to retry.
  */
 export function asActivityFailure(err: unknown): unknown {
-  const e = err as { name?: string; message?: string };
+  const e = err as { name?: string; message?: string; retryAfterMs?: number };
   if (isSafeFetchError(err) && !err.retryable)
     return ApplicationFailure.nonRetryable(err.message, FailureType.SafeFetchRefused);
-  if (e?.name === FailureType.MediaInputError)
-    return ApplicationFailure.nonRetryable(e.message ?? 'invalid media input', FailureType.MediaInputError);
-  if (e?.name === FailureType.ProviderRejected)
-    return ApplicationFailure.nonRetryable(
-      e.message ?? 'provider rejected the request',
-      FailureType.ProviderRejected,
-    );
+  const nonRetryable = [
+    FailureType.MediaInputError,
+    FailureType.ProviderRejected,
+    FailureType.ProviderBadOutput,
+    FailureType.InvalidNodeInput,
+  ] as string[];
+  if (e?.name && nonRetryable.includes(e.name))
+    return ApplicationFailure.nonRetryable(e.message ?? e.name, e.name);
+  if (e?.name === FailureType.ProviderUnavailable && typeof e.retryAfterMs === 'number')
+    return ApplicationFailure.create({
+      message: e.message ?? 'provider unavailable',
+      type: FailureType.ProviderUnavailable,
+      nextRetryDelay: Math.min(Math.max(e.retryAfterMs, 1000), MAX_RETRY_AFTER_MS),
+    });
   return err;
 }
 

@@ -1,6 +1,6 @@
 import type { ActivityDeps } from '../activities/deps';
 import { storeMedia } from '../activities/store-output';
-import type { NodeOutput, NodeTask } from '../core/run/run-types';
+import type { NodeOutput, NodeTask, OutputMetadata } from '../core/run/run-types';
 
 /** An mp4 a media tool rendered: where it is and what it measured. */
 export interface RenderedVideo {
@@ -16,6 +16,7 @@ export function storeVideo(
   task: NodeTask,
   video: RenderedVideo,
   contentDescription: string,
+  extra: Pick<OutputMetadata, 'facts' | 'provider' | 'directions'> = {},
 ): Promise<NodeOutput> {
   return storeMedia(
     deps,
@@ -26,6 +27,7 @@ export function storeVideo(
       dimensions: { width: video.width, height: video.height },
       durationSeconds: Math.round(video.durationSeconds * 100) / 100,
       contentDescription,
+      ...extra,
     },
   );
 }

@@ -51,6 +51,8 @@ export interface EditedImage {
   width: number;
   height: number;
   mimeType: 'image/png' | 'image/jpeg';
+  /** The overlay text as set, line by line (none without a text overlay). */
+  textLines: string[];
 }
 
 /** Output size of an aspect ratio at a long edge, rounded to even pixels (video encoders require it). */
@@ -77,8 +79,8 @@ export async function renderEditedImage(input: Buffer, ops: EditOps): Promise<Ed
   const background = ops.background ?? '#000000';
   const base = await resized(input, ops, background);
   const overlays: OverlayOptions[] = [];
-  if (ops.text?.content.trim())
-    overlays.push({ input: textOverlaySvg(ops.text, base.width, base.height), top: 0, left: 0 });
+  const text = ops.text?.content.trim() ? textOverlay(ops.text, base.width, base.height) : undefined;
+  if (text) overlays.push({ input: text.svg, top: 0, left: 0 });
   if (ops.logo) overlays.push(await logoOverlay(ops.logo, base.width, base.height));
   const image = sharp(base.data, { raw: base.raw }).composite(overlays);
   const format = ops.format ?? 'png';
@@ -91,6 +93,7 @@ export async function renderEditedImage(input: Buffer, ops: EditOps): Promise<Ed
     width: base.width,
     height: base.height,
     mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png',
+    textLines: text?.lines ?? [],
   };
 }
 
@@ -126,8 +129,12 @@ function clampEdge(edge: number): number {
   return Math.min(Math.round(edge), MAX_EDIT_EDGE);
 }
 
-/** The text, word-wrapped to the width, on a full-width band at the top, centre or bottom. */
-export function textOverlaySvg(text: TextOverlay, width: number, height: number): Buffer {
+/** The text, word-wrapped to the width, on a full-width band at the top, centre or bottom; and its lines. */
+export function textOverlay(
+  text: TextOverlay,
+  width: number,
+  height: number,
+): { svg: Buffer; lines: string[] } {
   const short = Math.min(width, height);
   const size = text.size ?? Math.round(short * 0.06);
   const pad = Math.round(size * 0.8);
@@ -155,9 +162,10 @@ export function textOverlaySvg(text: TextOverlay, width: number, height: number)
     anchor: 'middle',
     fill: text.color ?? '#ffffff',
   });
-  return Buffer.from(
+  const svg = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${band}${body}</svg>`,
   );
+  return { svg, lines: fitted.lines };
 }
 
 async function logoOverlay(logo: LogoOverlay, width: number, height: number): Promise<OverlayOptions> {

@@ -51,16 +51,24 @@ export interface TextClipOptions extends RenderOptions {
   background?: string | string[];
   color?: string;
   animation?: TextAnimation;
+  /** Multiplies the largest type size (art direction: bigger or smaller text). */
+  fontScale?: number;
+}
+
+/** A title card as rendered: the clip and the lines of text it set. */
+export interface TitleCardResult extends VideoResult {
+  lines: string[];
 }
 
 /** A title card: centred, wrapped text animated over a colour or gradient background. */
-export async function textClip(options: TextClipOptions): Promise<VideoResult> {
+export async function textClip(options: TextClipOptions): Promise<TitleCardResult> {
   const { text, outPath, seconds, width, height, animation = 'fade', fps = 30 } = options;
   assertSize(width, height);
   assertSeconds(seconds);
   const color = ffmpegColor(options.color ?? 'white');
   const background = backgroundSource(options.background ?? '#111827', width, height, fps, seconds);
-  const fitted = fitText(text, width * 0.84, height * 0.7, Math.min(width, height) / 9);
+  const maxSize = (Math.min(width, height) / 9) * (options.fontScale ?? 1);
+  const fitted = fitText(text, width * 0.84, height * 0.7, maxSize);
   await withTempDir(async (dir) => {
     const layers = textLayers(fitted, animation, { width, height, seconds });
     const files = await writeTextFiles(
@@ -79,7 +87,7 @@ export async function textClip(options: TextClipOptions): Promise<VideoResult> {
       durationSeconds: seconds,
     });
   });
-  return videoResult(outPath);
+  return { ...(await videoResult(outPath)), lines: fitted.lines };
 }
 
 function backgroundSource(

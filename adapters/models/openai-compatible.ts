@@ -1,8 +1,10 @@
 import { writeFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import { describeMedia } from '../../core/run/describe-media';
 import { probeMedia } from '../media/ffmpeg';
 import type { ImageModel, SpeechModel, TextModel } from './providers';
 import { ProviderUnavailable, providerDownload, providerFetch, providerJson } from './http-json';
+import { providerImage } from './provider-media';
+import { promptWords } from './replicate';
 
 export interface OpenAiOptions {
   baseUrl: string;
@@ -68,9 +70,14 @@ export function openAiText(options: OpenAiOptions): TextModel {
       ]
         .filter(Boolean)
         .join(' ');
+      // Media the node was given reaches a text model as what was measured of it.
+      const context = (request.about ?? []).map((facts) => describeMedia(facts)).join('\n');
       const messages: ChatMessage[] = [
         { role: 'system', content: system },
-        { role: 'user', content: request.prompt },
+        {
+          role: 'user',
+          content: context ? `${request.prompt}\n\nThe media given:\n${context}` : request.prompt,
+        },
       ];
       return chatCompletion(options, messages, {
         temperature: request.variation > 1 ? 0.9 : 0.7,
@@ -92,25 +99,27 @@ export function openAiImage(options: OpenAiOptions): ImageModel {
   return {
     name: `openai:${options.imageModel}`,
     async generate(request) {
+      const name = `openai:${options.imageModel}`;
       const body = await providerJson<{ data?: { b64_json?: string; url?: string }[] }>({
         url: endpoint(options, '/images/generations'),
         headers: headers(options),
         timeoutMs: TIMEOUT_MS * 2,
+        signal: request.signal,
         body: {
           model: options.imageModel,
-          prompt: request.prompt,
+          prompt: promptWords(request.prompt),
           size: imageSize(request.width, request.height),
           n: 1,
         },
       });
       const item = body.data?.[0];
-      const raw = item?.b64_json
-        ? Buffer.from(item.b64_json, 'base64')
+      const file = item?.b64_json
+        ? { data: Buffer.from(item.b64_json, 'base64'), contentType: null }
         : item?.url
-          ? await providerDownload(item.url, TIMEOUT_MS)
+          ? await providerDownload(item.url, TIMEOUT_MS, { signal: request.signal })
           : null;
-      if (!raw) throw new ProviderUnavailable('image generation returned no image');
-      return sharp(raw).resize(request.width, request.height, { fit: 'cover' }).png().toBuffer();
+      if (!file) throw new ProviderUnavailable('image generation returned no image');
+      return { data: await providerImage(file, request, name) };
     },
   };
 }

@@ -5,7 +5,11 @@ import type { Plan } from '../../core/graph/plan';
 import { refinementCandidates, type RefinementCandidate } from '../../core/refinement/candidates';
 import { parseModelRefinement, refinementMessages } from '../../core/refinement/model-refinement';
 import { selectRefinement } from '../../core/refinement/select-refinement';
+import { canApply } from '../../core/refinement/refinement-report';
 import type { RefinementSelection } from '../../core/refinement/selection';
+import type { RunView } from '../../core/run/present-run';
+import { isTerminal } from '../../core/run/run-status';
+import type { NodeOutput } from '../../core/run/run-types';
 import { beginRefinement, latestCompletedOutputs, revertRefinement } from '../../adapters/db/refinements';
 import { planOf } from '../../adapters/db/runs';
 import type { RunRow } from '../../adapters/db/schema';
@@ -13,6 +17,7 @@ import type { ChatCompletion } from '../../adapters/models/openai-chat';
 import type { ApiDeps } from '../deps';
 import { waitForRun } from './follow-run';
 import { launchExecution } from './launch-execution';
+import { directionSupports, refinementAnswer } from './refinement-outcome';
 
 /** How long the previous execution may take to close (it may still be delivering its webhook). */
 const PREVIOUS_EXECUTION_CLOSE_MS = 15_000;
@@ -35,12 +40,15 @@ export const runNotCompleted = (status: string) =>
  * Refines a completed run in place from natural-language feedback.
  * 1. Choose the prompt-bearing nodes the feedback is about and rewrite their prompts (the chat
  *    model when one is configured, else, or when its answer is unusable, the rules in core).
- * 2. Re-execute those nodes and their descendants; every other node of the run reuses its newest
- *    completed output.
- * 3. Wait until the previous execution has closed, then move the run to revision + 1 (queued, same
+ * 2. Ask each chosen node's provider what it can do of the feedback; a node that can do none of it is
+ *    not re-run and keeps its output. When no node can, no revision is made and the answer says why.
+ * 3. Re-execute the other chosen nodes and their descendants; every other node of the run reuses its
+ *    newest completed output. A re-run that makes exactly the output it had keeps that output.
+ * 4. Wait until the previous execution has closed, then move the run to revision + 1 (queued, same
  *    id; conditional, so a concurrent refinement gets run_not_completed) and start a new execution of
  *    the same workflow id. If Temporal refuses, the run is put back as it was.
- * 4. Wait up to `waitMs` for the revision to finish and answer with its outputs (or the current ones).
+ * 5. Wait up to `waitMs` for the revision to finish and answer with its outputs (or the current ones),
+ *    each chosen node saying what was applied, what was not and why, and what it is now.
  */
 export async function refineRun(
   deps: ApiDeps,
@@ -60,13 +68,45 @@ export async function refineRun(
     );
 
   const selection = await chooseRefinement(deps.chat, deps.logger, candidates, feedback);
-  const changed = selection.choices.map((c) => c.nodeId);
-  const execute = descendantsOf(plan, changed).filter((id) => executed.includes(id));
+  // A node whose provider can do nothing the feedback asks is not re-run: it keeps its output (issue 10).
+  const supports = directionSupports(deps.config, plan, selection, feedback);
+  const ran = selection.choices.filter((c) => canApply(supports.get(c.nodeId)!));
   const latest = await latestCompletedOutputs(deps.db, run.id);
+  const answer = (
+    view: RunView,
+    revision: number,
+    after: Record<string, NodeOutput> | null,
+    reran: number,
+  ) => ({
+    runId: run.id,
+    status: view.status,
+    revision,
+    ...refinementAnswer({
+      plan,
+      selection,
+      supports,
+      ran,
+      before: latest,
+      after,
+      status: view.status,
+      revision,
+      revised: ran.length > 0,
+      reran,
+      total: executed.length,
+    }),
+    outputs: view.outputs.map((o) => ({ id: o.id, label: o.label, type: o.type, value: o.value })),
+    errorMessage: view.errorMessage,
+  });
+  if (ran.length === 0) {
+    const { run: current } = await waitForRun(deps.db, deps.bus, run.id, 0, deps.draining);
+    return answer(current, run.revision, latest, 0);
+  }
+  const changed = ran.map((c) => c.nodeId);
+  const execute = descendantsOf(plan, changed).filter((id) => executed.includes(id));
   const seedOutputs = Object.fromEntries(
     executed.filter((id) => !execute.includes(id) && latest[id]).map((id) => [id, latest[id]]),
   );
-  const promptOverrides = Object.fromEntries(selection.choices.map((c) => [c.nodeId, c.prompt]));
+  const promptOverrides = Object.fromEntries(ran.map((c) => [c.nodeId, c.prompt]));
 
   const revision = run.revision + 1;
   await launchExecution(
@@ -85,35 +125,25 @@ export async function refineRun(
     },
     {
       what: 'refinement',
-      record: async () => {
+      check: async () => {
         if (!(await deps.engine.awaitClosed(run.id, PREVIOUS_EXECUTION_CLOSE_MS)))
           throw new AtelierError(
             'RESOURCE_UNAVAILABLE',
             'The previous revision of this run is still finishing (webhook delivery); retry shortly',
           );
-        if (!(await beginRefinement(deps.db, run.id, revision, withPrompts(plan, promptOverrides))))
+      },
+      record: async (db) => {
+        if (!(await beginRefinement(db, run.id, revision, withPrompts(plan, promptOverrides))))
           throw runNotCompleted('no longer completed');
       },
-      undo: () => revertRefinement(deps.db, run),
+      undo: (db) => revertRefinement(db, run),
     },
   );
   await deps.bus.publish({ runId: run.id, kind: 'run', status: 'queued' });
 
-  const { run: view } = await waitForRun(deps.db, deps.bus, run.id, waitMs);
-  const labels = selection.choices
-    .map((c) => `"${plan.nodes.find((n) => n.id === c.nodeId)!.label}"`)
-    .join(', ');
-  return {
-    runId: run.id,
-    status: view.status,
-    revision,
-    summary:
-      `Revision ${revision}: rewrote the prompt of ${labels} (${selection.method === 'model' ? 'chosen by the model' : 'chosen by rules'}); ` +
-      `re-ran ${execute.length} of ${executed.length} nodes and reused the other outputs; the run is ${view.status}.`,
-    refinedNodes: selection.choices.map((c) => ({ nodeId: c.nodeId, reason: c.reason })),
-    outputs: view.outputs.map((o) => ({ id: o.id, label: o.label, type: o.type, value: o.value })),
-    errorMessage: view.errorMessage,
-  };
+  const { run: view } = await waitForRun(deps.db, deps.bus, run.id, waitMs, deps.draining);
+  const after = isTerminal(view.status) ? await latestCompletedOutputs(deps.db, run.id) : null;
+  return answer(view, revision, after, execute.length);
 }
 
 /** The chat model's choice when one is configured and gives a usable one, else the rules'. */

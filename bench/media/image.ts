@@ -13,6 +13,7 @@ import { createMemoryBus } from '../../adapters/events/bus';
 import { styleFromPrompt } from '../../adapters/models/local/image-renderer';
 import { LAYOUTS, type Scene } from '../../adapters/models/local/layouts';
 import { localImage, localModels } from '../../adapters/models/local/local-models';
+import { generatedImage } from '../../adapters/models/providers';
 import { paletteFromPrompt } from '../../adapters/models/local/palette';
 import {
   hashString,
@@ -53,6 +54,8 @@ function layoutSvg(prompt: string, photoBackground: boolean) {
     subline: style === 'quote' || !secondary ? undefined : sentenceCase(secondary),
     random: seededRandom(hashString(prompt)),
     photoBackground,
+    type: { scale: 1, decorated: true },
+    drawn: [],
   };
   const { under, over } = LAYOUTS[style](scene);
   const svg = (body: string) =>
@@ -166,8 +169,9 @@ export async function benchImage(runs: number, warmup: number): Promise<ImageBen
         .removeAlpha()
         .png(PNG)
         .toBuffer();
-    const nodePlain = () => localImage.generate(request);
-    const nodePhoto = () => localImage.generate({ ...request, image: photo });
+    const nodePlain = async () => generatedImage(await localImage.generate(request)).data;
+    const nodePhoto = async () =>
+      generatedImage(await localImage.generate({ ...request, image: photo })).data;
 
     const notes = [
       `layout "${plainSvg.style}"; renderer output equals the raw sharp output pixel for pixel: ` +

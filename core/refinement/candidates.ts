@@ -18,7 +18,8 @@ const PROMPT_TYPES = new Set(['text.generate', 'image.generate', 'video.generate
 
 /**
  * The prompt-bearing nodes of a plan among `within` (the nodes the run executed), with what each feeds.
- * 1. A candidate is a text.generate, image.generate or video.generate node with a string prompt.
+ * 1. A candidate is a text.generate or image.generate node with a prompt, or a video.generate node (one
+ *    without a prompt animates its picture: directions such as "shorter" still apply to it).
  * 2. Walking descendants, non-prompt nodes (tts, compose, edit) add their modality to `feeds`,
  *    output nodes add their label to `outputLabels`.
  */
@@ -34,8 +35,8 @@ export function refinementCandidates(
       (n) =>
         inRun.has(n.id) &&
         PROMPT_TYPES.has(n.type) &&
-        typeof n.config.prompt === 'string' &&
-        n.config.prompt.trim() !== '',
+        ((typeof n.config.prompt === 'string' && n.config.prompt.trim() !== '') ||
+          n.type === 'video.generate'),
     )
     .map((node) => {
       const feeds = new Set<Modality>();
@@ -54,7 +55,7 @@ export function refinementCandidates(
         nodeId: node.id,
         type: node.type,
         label: node.label,
-        prompt: node.config.prompt as string,
+        prompt: typeof node.config.prompt === 'string' ? node.config.prompt : '',
         produces: node.produces,
         feeds: [...feeds],
         outputLabels,

@@ -12,6 +12,13 @@ export const FailureType = {
   SafeFetchRefused: 'SafeFetchRefused',
   /** A model provider refused the request (4xx, content policy). */
   ProviderRejected: 'ProviderRejected',
+  /** A model provider failed for reasons of its own (5xx, 429, network): retried, after its Retry-After. */
+  ProviderUnavailable: 'ProviderUnavailable',
+  /**
+   * A model provider answered with something else than the media asked for (an HTML page, another type, a
+   * size far from the one asked, an undecodable file): not retried, since the same request gives the same.
+   */
+  ProviderBadOutput: 'ProviderBadOutput',
   /** A webhook receiver answered 410 Gone: no more attempts. */
   WebhookGone: 'WebhookGone',
   /** A webhook receiver answered something else than 2xx: retried with backoff. */

@@ -1,5 +1,6 @@
 import type { Modality } from '../graph/modality';
 import type { Plan, PlanNode } from '../graph/plan';
+import type { DirectionOutcome, MediaFacts } from './media-facts';
 
 /** Metadata of a completed output, derived from the real file (or text). */
 export interface OutputMetadata {
@@ -8,6 +9,12 @@ export interface OutputMetadata {
   durationSeconds: number | null;
   bytes: number | null;
   contentDescription: string | null;
+  /** The facts the description is written from (absent on outputs made before they were recorded). */
+  facts?: MediaFacts;
+  /** The provider that made it ("local", "fal", ...): what its credits are charged at. */
+  provider?: string;
+  /** What the revision directions of its prompt did. */
+  directions?: DirectionOutcome;
 }
 
 /** A stored file as it travels between nodes. */
@@ -59,6 +66,11 @@ export interface RunAppInput {
   /** Refinement: new prompts by node id. */
   promptOverrides: Record<string, string>;
   webhookUrl: string | null;
+  /**
+   * Delays between webhook attempts (config WEBHOOK_RETRY_SCHEDULE). Absent from inputs written before it
+   * existed: those get WEBHOOK_RETRY_SCHEDULE_DEFAULT.
+   */
+  webhookRetrySchedule?: string[];
   /** How long a human.approval node waits, e.g. '24h'. */
   approvalTimeout: string;
   /** Task queue of the sharp/ffmpeg activities. */

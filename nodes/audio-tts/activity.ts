@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { withTempDir } from '../../adapters/media/media-params';
 import type { NodeOutput, NodeTask } from '../../core/run/run-types';
-import { truncateText } from '../../core/text/graphemes';
+import { modelFor, providerOf } from '../../adapters/models/providers';
+import { describeAudio } from '../../core/run/describe-media';
+import type { AudioFacts } from '../../core/run/media-facts';
 import type { ActivityDeps } from '../../activities/deps';
 import { storeMedia } from '../../activities/store-output';
 import { classifyFailures, invalidNodeInput } from '../failures';
@@ -10,7 +12,7 @@ import { AUDIO_TTS, type AudioTtsConfig } from './definition';
 
 export function audioTtsActivity(deps: ActivityDeps) {
   return {
-    /** audio.tts: speaks the node's text, or its first text parent, with the speech model. */
+    /** audio.tts: speaks the node's text, or its first text parent, with the speech model (the node's own, else the configured one). */
     async [AUDIO_TTS.activity.name](task: NodeTask): Promise<NodeOutput> {
       return classifyFailures(() =>
         withTempDir(async (dir) => {
@@ -19,8 +21,9 @@ export function audioTtsActivity(deps: ActivityDeps) {
           const text = (config.text?.trim() || (parentText?.kind === 'text' ? parentText.text : '')).trim();
           if (!text) throw invalidNodeInput(`audio.tts "${task.node.label}" has no text to speak`);
           const { signal } = mediaProgress();
+          const model = modelFor(deps.models, 'speech', config);
           const speech = await heartbeatWhile(
-            deps.models.speech.synthesize({
+            model.synthesize({
               text,
               voice: config.voice,
               rate: config.rate,
@@ -29,6 +32,13 @@ export function audioTtsActivity(deps: ActivityDeps) {
               signal,
             }),
           );
+          const facts: AudioFacts = {
+            modality: 'audio',
+            madeBy: model.name,
+            durationSeconds: round(speech.durationSeconds),
+            voice: config.voice,
+            words: text.split(/\s+/).filter(Boolean).length,
+          };
           const output = await storeMedia(
             deps,
             task,
@@ -36,8 +46,10 @@ export function audioTtsActivity(deps: ActivityDeps) {
             { path: speech.path, mimeType: speech.mimeType },
             {
               dimensions: null,
-              durationSeconds: round(speech.durationSeconds),
-              contentDescription: `Voiceover (${config.voice}, ${Math.round(speech.durationSeconds)} s): "${truncateText(text, 120)}"`,
+              durationSeconds: facts.durationSeconds,
+              contentDescription: describeAudio(facts, text),
+              facts,
+              provider: providerOf(model.name),
             },
           );
           return { ...output, transcript: text } as NodeOutput;

@@ -13,6 +13,8 @@ export type HumanApprovalConfig = z.infer<typeof HumanApprovalConfig>;
  * the parent's output, a rejection fails the node (`awaitApproval` in workflows/run-app.ts).
  */
 export const HUMAN_APPROVAL = {
+  title: 'Human approval',
+  description: 'Pauses the run until a person approves or rejects the output of its parent.',
   config: HumanApprovalConfig,
   produces: 'passthrough',
   generation: false,

@@ -1,12 +1,13 @@
 import { Context } from '@temporalio/activity';
 import { editImage } from '../../adapters/media/image-edit';
+import { describeImage } from '../../core/run/describe-media';
 import type { NodeOutput, NodeTask } from '../../core/run/run-types';
-import { truncateText } from '../../core/text/graphemes';
 import type { ActivityDeps } from '../../activities/deps';
 import { storeMedia } from '../../activities/store-output';
 import { aspectRatioOf } from '../aspect-ratio';
 import { classifyFailures, invalidNodeInput } from '../failures';
 import { fetchImage, imageInput } from '../media-inputs';
+import { imageFacts } from '../output-facts';
 import { IMAGE_EDIT, type ImageEditConfig } from './definition';
 
 export function imageEditActivity(deps: ActivityDeps) {
@@ -21,10 +22,11 @@ export function imageEditActivity(deps: ActivityDeps) {
             `image.edit "${task.node.label}" has no image: connect an image node or set "image"`,
           );
         const logo = config.logo?.trim() ? await fetchImage(deps, config.logo.trim()) : undefined;
+        const aspectRatio = config.aspectRatio ? aspectRatioOf(config.aspectRatio, '1:1') : undefined;
         const edited = await editImage(
           source,
           {
-            aspectRatio: config.aspectRatio ? aspectRatioOf(config.aspectRatio, '1:1') : undefined,
+            aspectRatio,
             longEdge: config.longEdge,
             fit: config.fit,
             background: config.background,
@@ -36,6 +38,18 @@ export function imageEditActivity(deps: ActivityDeps) {
           },
           { signal: Context.current().cancellationSignal },
         );
+        const edits = [
+          aspectRatio
+            ? config.fit === 'contain'
+              ? `letterboxed to ${aspectRatio} on ${config.background}`
+              : `cropped to ${aspectRatio}`
+            : `resized to a ${config.longEdge} px long edge`,
+          ...(edited.textLines.length ? [`a text band at the ${config.textPosition}`] : []),
+          ...(logo ? ['a logo in the bottom-right corner'] : []),
+          config.format === 'jpeg' ? 'saved as JPEG' : 'saved as PNG',
+        ];
+        const text = edited.textLines.length ? [{ role: 'overlay' as const, lines: edited.textLines }] : [];
+        const facts = await imageFacts(edited.data, 'image.edit', undefined, { edits, text });
         return storeMedia(
           deps,
           task,
@@ -44,7 +58,8 @@ export function imageEditActivity(deps: ActivityDeps) {
           {
             dimensions: { width: edited.width, height: edited.height },
             durationSeconds: null,
-            contentDescription: `${task.node.label}: ${edited.width}x${edited.height} ${config.text ? `with the text "${truncateText(config.text.trim(), 80)}"` : 'edited image'}`,
+            contentDescription: describeImage(facts),
+            facts,
           },
         );
       });

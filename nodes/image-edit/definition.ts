@@ -17,6 +17,8 @@ export type ImageEditConfig = z.infer<typeof ImageEditConfig>;
 
 /** image.edit: crop or letterbox to a ratio, overlay text and a logo, re-encode. */
 export const IMAGE_EDIT = {
+  title: 'Edit image',
+  description: 'Crops or letterboxes its parent image to a ratio, overlays text and a logo, re-encodes it.',
   config: ImageEditConfig,
   produces: 'image',
   generation: false,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TemplateString } from '../../core/graph/node-types';
+import { IMAGE_PROVIDERS, providerChoice } from '../../core/model-providers';
 import { PROVIDER_RETRY, type NodeDefinition } from '../node-definition';
 
 export const ImageGenerateConfig = z.object({
@@ -8,11 +9,14 @@ export const ImageGenerateConfig = z.object({
   longEdge: z.number().int().min(256).max(4096).default(1080),
   /** An image parameter placed as background or product in the composition. */
   image: TemplateString.optional(),
+  ...providerChoice(IMAGE_PROVIDERS),
 });
 export type ImageGenerateConfig = z.infer<typeof ImageGenerateConfig>;
 
 /** image.generate: the image model renders the prompt at the node's aspect ratio. */
 export const IMAGE_GENERATE = {
+  title: 'Generate image',
+  description: 'Renders an image from a prompt at an aspect ratio, optionally around an input image.',
   config: ImageGenerateConfig,
   produces: 'image',
   generation: true,

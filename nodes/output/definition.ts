@@ -6,6 +6,8 @@ export type OutputConfig = z.infer<typeof OutputConfig>;
 
 /** output: one of the app's outputs; the workflow forwards its parent's output under the output's label. */
 export const OUTPUT = {
+  title: 'Output',
+  description: 'Makes the result of its parent one of the outputs of the app, under a label.',
   config: OutputConfig,
   produces: 'passthrough',
   generation: false,

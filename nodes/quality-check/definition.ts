@@ -23,6 +23,9 @@ export interface QualityCheckInput {
  * (`qualityGate` in workflows/run-app.ts).
  */
 export const QUALITY_CHECK = {
+  title: 'Quality check',
+  description:
+    'Scores the output of its parent and runs the parent again while the score is below a threshold.',
   config: QualityCheckConfig,
   produces: 'passthrough',
   generation: false,

@@ -1,9 +1,13 @@
 import { join } from 'node:path';
 import { estimateCaptionCues } from '../../adapters/media/captions';
 import { probeMedia } from '../../adapters/media/ffmpeg';
+import { measureImage } from '../../adapters/media/image-measure';
+import { frameOf } from '../../adapters/media/video-frame';
 import { dimensionsFor } from '../../adapters/media/image-edit';
 import { withTempDir } from '../../adapters/media/media-params';
 import { composeVideo, imageToClip } from '../../adapters/media/video-clip';
+import { describeVideo } from '../../core/run/describe-media';
+import type { VideoFacts } from '../../core/run/media-facts';
 import type { NodeOutput, NodeTask } from '../../core/run/run-types';
 import type { ActivityDeps } from '../../activities/deps';
 import { aspectRatioOf } from '../aspect-ratio';
@@ -51,12 +55,21 @@ export function videoComposeActivity(deps: ActivityDeps) {
             waveform: config.waveform,
             ...progress,
           });
-          return storeVideo(
-            deps,
-            task,
-            video,
-            `${Math.round(video.durationSeconds)} s ${width}x${height} video from ${clips.length} clip(s)${voiceoverPath ? ' with voiceover' : ''}${captions.length ? ' and burned-in captions' : ''}`,
-          );
+          const facts: VideoFacts = {
+            modality: 'video',
+            madeBy: 'video.compose',
+            width: video.width,
+            height: video.height,
+            durationSeconds: Math.round(video.durationSeconds * 100) / 100,
+            kind: 'composed',
+            scenes: clips.length,
+            voiceover: voiceoverPath !== undefined,
+            captions: captions.length,
+            waveform: config.waveform && voiceoverPath !== undefined,
+            hasAudio: true,
+            colours: (await measureImage(await frameOf(video.path, video.durationSeconds / 2))).colours,
+          };
+          return storeVideo(deps, task, video, describeVideo(facts), { facts });
         }),
       );
     },

@@ -14,6 +14,8 @@ export type VideoComposeConfig = z.infer<typeof VideoComposeConfig>;
 
 /** video.compose: clips (and images) joined, voiceover mixed, captions burned in. */
 export const VIDEO_COMPOSE = {
+  title: 'Compose video',
+  description: 'Joins clips and images, mixes a voiceover and burns in captions into one MP4.',
   config: VideoComposeConfig,
   produces: 'video',
   generation: false,

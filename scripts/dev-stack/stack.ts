@@ -6,6 +6,7 @@ import type Koa from 'koa';
 import pino, { type Logger } from 'pino';
 import { loadConfig, type Config } from '../../core/config';
 import { nodeCosts } from '../../core/billing/credits';
+import { configuredProviders } from '../../adapters/models';
 import { openDatabase } from '../../adapters/db/connect';
 import { prepareDatabase } from '../../adapters/db/prepare';
 import { signingKeyStore } from '../../adapters/db/signing-keys';
@@ -82,7 +83,7 @@ export async function startApiStack(options: ApiStackOptions): Promise<ApiStack>
     storage: createStorage(config, { publicUrl: config.PUBLIC_URL! }),
     bus,
     models: options.models ?? localModels(),
-    costs: nodeCosts(config.NODE_COSTS),
+    costs: nodeCosts(config.NODE_COSTS, configuredProviders(config)),
     signingKey: signingKeyStore(database.db),
     close: async () => {
       await bus.close();

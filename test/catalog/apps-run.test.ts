@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { loadCatalogApps } from '../../adapters/catalog';
 import { compileGraph } from '../../core/graph/compile-graph';
 import { createTestStack, type TestStack } from '../support/stack';
-import { startAppRun, waitForApprovalRequest, waitForEnd, type RunBody } from '../support/runs';
+import { outputBytes, startAppRun, waitForApprovalRequest, waitForEnd, type RunBody } from '../support/runs';
 
 /**
  * Every catalog app runs for real (sharp, ffmpeg, espeak-ng on the media task queue) through the API,
@@ -233,19 +233,7 @@ describe('catalog apps', () => {
     await Promise.all([stack?.close(), media?.close(), rm(workDir, { recursive: true, force: true })]);
   });
 
-  /** The stored bytes behind an output URL, read through the API's own /cdn route. */
-  const download = async (url: string): Promise<Buffer> => {
-    const res = await stack.http
-      .get(new URL(url).pathname)
-      .buffer(true)
-      .parse((stream, done) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => done(null, Buffer.concat(chunks)));
-      });
-    expect(res.status).toBe(200);
-    return res.body as Buffer;
-  };
+  const download = (url: string) => outputBytes(stack, url);
 
   /** Writes a copy where ATELIER_KEEP_MEDIA points, to look at the renders by eye. */
   const keep = async (name: string, data: Buffer) => {

@@ -88,3 +88,17 @@ export async function insertTestApp(
   await insertApp(stack.deps.db, app, { workspaceId: user.workspaceId, creatorId: user.userId, visibility });
   return app.appId;
 }
+
+/** The stored bytes behind an output URL, read through the API's own /cdn route. */
+export async function outputBytes(stack: TestStack, url: string): Promise<Buffer> {
+  const res = await stack.http
+    .get(new URL(url).pathname)
+    .buffer(true)
+    .parse((stream, done) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+  return res.body as Buffer;
+}

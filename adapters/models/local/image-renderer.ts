@@ -1,5 +1,8 @@
 import sharp from 'sharp';
+import { readArtDirection, type ArtDirection } from './art-direction';
+import type { DeclinedDirection } from './directions';
 import { LAYOUTS, type Composition, type LayoutStyle, type Scene } from './layouts';
+import type { DrawnText, Typography } from './layouts/types';
 import { paletteFromPrompt } from './palette';
 import {
   hashString,
@@ -19,8 +22,27 @@ export interface RenderImageRequest {
   /** An input image: the backdrop of the composition, or the product on a studio backdrop. */
   background?: Buffer;
   seed?: number;
-  /** Art direction ("warmer and brighter"): it changes the palette and layout but is never written on the image. */
-  direction?: string;
+  /** Art directions, oldest first ("warmer and brighter"): they change palette, type and layout, never the words. */
+  directions?: string[];
+}
+
+/** What the renderer drew: the facts a description of the image is built from. */
+export interface DrawnImage {
+  layout: LayoutStyle;
+  /** The background colours painted, largest first. */
+  paper: string[];
+  accent: string;
+  /** Every block of text set on the image, line by line. */
+  text: DrawnText[];
+  photo: 'background' | 'product' | null;
+  /** What the art directions changed, and what the renderer could not do. */
+  applied: string[];
+  declined: DeclinedDirection[];
+}
+
+export interface RenderedImage {
+  png: Buffer;
+  drawn: DrawnImage;
 }
 
 export const MAX_RENDER_EDGE = 4096;
@@ -85,46 +107,143 @@ export function styleFromPrompt(prompt: string, seed = 0): LayoutStyle {
   return chosen ?? FALLBACK_STYLES[((hashString(prompt) ^ seed) >>> 0) % FALLBACK_STYLES.length];
 }
 
+/** The layouts a style direction leads to; quote cards and product shots keep theirs (their content needs it). */
+function layoutFor(
+  prompt: string,
+  seed: number,
+  d: ArtDirection,
+  declined: DeclinedDirection[],
+): LayoutStyle {
+  const base = styleFromPrompt(prompt, seed);
+  const fixed = base === 'quote' || base === 'studio';
+  if (d.layout && fixed && d.layout !== base) {
+    declined.push({
+      direction: `${d.layout} layout`,
+      reason: `a ${base === 'quote' ? 'quote card' : 'product shot'} keeps its ${base} layout`,
+    });
+  } else if (d.layout) return d.layout;
+  if (d.otherLayout) {
+    if (fixed)
+      declined.push({
+        direction: 'another layout',
+        reason: `a ${base === 'quote' ? 'quote card' : 'product shot'} keeps its ${base} layout`,
+      });
+    else return OTHER_LAYOUT[base];
+  }
+  if (fixed || !d.style) return base;
+  if (d.style === 'bold') return 'bold';
+  if (d.style === 'minimal') return 'minimal';
+  if (d.style === 'playful') return base === 'geometric' ? 'waves' : 'geometric';
+  return base === 'bold' || base === 'geometric' ? 'gradient' : base;
+}
+
+const OTHER_LAYOUT: Record<LayoutStyle, LayoutStyle> = {
+  gradient: 'geometric',
+  geometric: 'waves',
+  waves: 'minimal',
+  minimal: 'bold',
+  bold: 'gradient',
+  quote: 'quote',
+  studio: 'studio',
+};
+
+/** Type settings from art direction; a style direction sets what the direction did not set itself. */
+function typographyFor(d: ArtDirection): Typography {
+  const type: Typography = {
+    scale: d.textScale ?? 1,
+    decorated: true,
+    family: d.family,
+    weight: d.weight,
+    placement: d.placement,
+    align: d.align,
+    ink: d.ink,
+  };
+  if (d.style === 'bold')
+    Object.assign(type, { weight: type.weight ?? 'bold', upper: true, scale: type.scale * 1.15 });
+  if (d.style === 'minimal')
+    Object.assign(type, { weight: type.weight ?? 'normal', scale: type.scale * 0.9, decorated: false });
+  if (d.style === 'playful')
+    Object.assign(type, { family: type.family ?? 'sans', weight: type.weight ?? 'bold' });
+  if (d.style === 'elegant')
+    Object.assign(type, { family: type.family ?? 'serif', weight: type.weight ?? 'normal' });
+  return type;
+}
+
+/** A style direction also sets the saturation, unless the direction chose one. */
+const STYLE_SATURATION = { bold: 'vibrant', playful: 'vibrant', minimal: 'muted', elegant: 'muted' } as const;
+
 /**
- * Renders a PNG that follows the prompt, deterministically:
- * 1. palette from colour words (or a hash), layout from style words (or a hash);
- * 2. headline from the subject words (or the quoted text), subline from the next clause;
- * 3. the layout draws an SVG under and over the picture; an input image is either the whole
- *    background (under a scrim) or, in the studio layout, a product centred on the backdrop;
- * 4. sharp rasterises and composites the layers and encodes the PNG.
+ * Renders a PNG that follows the prompt and its art directions, deterministically:
+ * 1. the directions are read into settings (what is applied and what is declined is kept);
+ * 2. palette from colour words (or a hash) under the direction's colours, mood, tone and saturation;
+ *    layout from style words (or a hash) unless a direction asks for another; type from the direction;
+ * 3. headline from the subject words (or the quoted text), subline from the next clause;
+ * 4. the layout draws an SVG under and over the picture, recording the text it sets; an input image is
+ *    either the whole background (under a scrim) or, in the studio layout, a product on the backdrop;
+ * 5. sharp rasterises and composites the layers and encodes the PNG.
  */
-export async function renderImage(request: RenderImageRequest): Promise<Buffer> {
+export async function renderImageWithReport(request: RenderImageRequest): Promise<RenderedImage> {
   const { width, height } = request;
   assertCanvas(width, height);
   const seed = request.seed ?? 0;
-  const style = styleFromPrompt(withDirection(request), seed);
-  const scene = sceneFor(request, style, seed);
+  const reading = readArtDirection(request.directions ?? []);
+  const declined = [...reading.declined];
+  const direction: ArtDirection = {
+    ...reading.settings,
+    saturation:
+      reading.settings.saturation ??
+      (reading.settings.style ? STYLE_SATURATION[reading.settings.style] : undefined),
+  };
+  const style = layoutFor(request.prompt, seed, direction, declined);
+  const scene = sceneFor(request, style, seed, direction);
   const composition = LAYOUTS[style](scene);
   const canvas = await canvasFor(request, composition, scene);
-  return canvas.removeAlpha().png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
-}
-
-function sceneFor(request: RenderImageRequest, style: LayoutStyle, seed: number): Scene {
-  const { prompt, width, height } = request;
-  const quoted = quotedText(prompt);
-  const subject = subjectPhrase(prompt);
-  const attribution = prompt.match(
-    /(?:—|–|\s-|\bby)\s*([A-Z][\p{L}.'-]+(?:\s+[A-Z][\p{L}.'-]+){0,3})\s*$/u,
-  )?.[1];
+  const png = await canvas.removeAlpha().png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  const photo = request.background ? (composition.product ? 'product' : 'background') : null;
   return {
-    width,
-    height,
-    palette: paletteFromPrompt(withDirection(request), seed),
-    headline: quoted ?? (style === 'quote' ? sentenceCase(subject) : titleCase(subject)),
-    subline: style === 'quote' ? undefined : sentenceCaseOrUndefined(secondaryPhrase(prompt)),
-    attribution: style === 'quote' ? attribution : undefined,
-    random: seededRandom(hashString(prompt) ^ Math.imul(seed, 2654435761)),
-    photoBackground: request.background !== undefined,
+    png,
+    drawn: {
+      layout: style,
+      paper: composition.paper ?? [scene.palette.background[0]],
+      accent: scene.palette.accent,
+      text: scene.drawn,
+      photo,
+      applied: reading.applied.filter((a) => !declined.some((d) => a.startsWith(d.direction))),
+      declined,
+    },
   };
 }
 
-const withDirection = (request: RenderImageRequest) =>
-  request.direction ? `${request.prompt} ${request.direction}` : request.prompt;
+/** The PNG alone (renderImageWithReport without the report). */
+export async function renderImage(request: RenderImageRequest): Promise<Buffer> {
+  return (await renderImageWithReport(request)).png;
+}
+
+const ATTRIBUTION = /["”»]\s*(?:—|–|-|\bby\b)\s*([^"“”«»]{1,120}?)\s*$/u;
+
+function sceneFor(
+  request: RenderImageRequest,
+  style: LayoutStyle,
+  seed: number,
+  direction: ArtDirection,
+): Scene {
+  const { prompt, width, height } = request;
+  const quoted = quotedText(prompt);
+  const subject = subjectPhrase(prompt);
+  const attribution = prompt.match(ATTRIBUTION)?.[1]?.trim();
+  return {
+    width,
+    height,
+    palette: paletteFromPrompt(prompt, seed, direction),
+    headline: quoted ?? (style === 'quote' ? sentenceCase(subject) : titleCase(subject)),
+    subline: style === 'quote' ? undefined : sentenceCaseOrUndefined(secondaryPhrase(prompt)),
+    attribution: style === 'quote' && attribution ? attribution : undefined,
+    random: seededRandom(hashString(prompt) ^ Math.imul(seed, 2654435761)),
+    photoBackground: request.background !== undefined,
+    type: typographyFor(direction),
+    drawn: [],
+  };
+}
 
 const sentenceCaseOrUndefined = (text?: string) => (text ? sentenceCase(text) : undefined);
 

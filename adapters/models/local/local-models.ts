@@ -1,45 +1,52 @@
 import { renderInProcess } from '../../media/render-process';
 import type { ImageModel, Models, SpeechModel, TextModel } from '../providers';
 import { generateText } from './text-generator';
-import type { RenderImageRequest } from './image-renderer';
+import type { RenderedImage, RenderImageRequest } from './image-renderer';
 import { synthesizeSpeech } from './speech';
 import { splitDirections } from './directions';
+import { readTextDirection } from './text-direction';
+import { localVideo } from './local-video';
 
-/** Deterministic text from rules over the prompt; a variation reseeds the choices. */
+/** Deterministic text from rules over the prompt; revision directions set length, tone and the rest. */
 export const localText: TextModel = {
   name: 'local',
   async generate(request) {
     const { subject, directions } = splitDirections(request.prompt);
-    const system = [request.system, ...directions].filter(Boolean).join('. ') || undefined;
     return generateText({
       prompt: subject,
-      system,
+      system: request.system,
       purpose: request.purpose,
       maxWords: request.maxWords,
       variation: request.variation,
+      direction: readTextDirection(directions, request.purpose).settings,
+      about: request.about,
     }).text;
   },
 };
 
 const IMAGE_RENDERER = require.resolve('./image-renderer');
 
-/** Real compositions rendered with sharp, in a render process that is stopped at its deadline or on cancel. */
+/**
+ * Real compositions rendered with sharp, in a render process that is stopped at its deadline or on cancel;
+ * the result carries what was drawn (layout, colours, every line of text, the directions applied).
+ */
 export const localImage: ImageModel = {
   name: 'local',
-  generate: (request) => {
+  generate: async (request) => {
     const { subject, directions } = splitDirections(request.prompt);
     const render: RenderImageRequest = {
       prompt: subject,
-      direction: directions.join(' '),
+      directions,
       width: request.width,
       height: request.height,
       background: request.image,
       seed: request.variation - 1,
     };
-    return renderInProcess<Buffer>(
-      { module: IMAGE_RENDERER, fn: 'renderImage', args: [render] },
+    const rendered = await renderInProcess<RenderedImage>(
+      { module: IMAGE_RENDERER, fn: 'renderImageWithReport', args: [render] },
       { signal: request.signal },
     );
+    return { data: Buffer.from(rendered.png), drawn: rendered.drawn };
   },
 };
 
@@ -57,4 +64,11 @@ export const localSpeech: SpeechModel = {
     }),
 };
 
-export const localModels = (): Models => ({ text: localText, image: localImage, speech: localSpeech });
+export { localVideo };
+
+export const localModels = (): Models => ({
+  text: localText,
+  image: localImage,
+  video: localVideo,
+  speech: localSpeech,
+});

@@ -1,4 +1,6 @@
-import { hashString, tokens } from './prompt-words';
+import { NAMED_COLOURS } from '../../media/colours';
+import type { ArtDirection } from './art-direction';
+import { hashString, isLookWord, tokens } from './prompt-words';
 
 /** Colours for one composition, by role. */
 export interface Palette {
@@ -8,6 +10,10 @@ export interface Palette {
   ink: string;
   inkMuted: string;
   dark: boolean;
+  /** The background colour was asked for: layouts paint it as given instead of tinting it. */
+  exact: boolean;
+  /** Saturated colours were asked for: layouts that tint their paper keep more of its colour. */
+  vivid: boolean;
 }
 
 interface Hsl {
@@ -16,47 +22,8 @@ interface Hsl {
   l: number;
 }
 
-const NAMED: Record<string, string> = {
-  red: '#e63946',
-  crimson: '#b5172e',
-  coral: '#ff6f61',
-  orange: '#f4842d',
-  peach: '#ffb38a',
-  amber: '#f5a524',
-  yellow: '#f9d649',
-  gold: '#c9a227',
-  golden: '#c9a227',
-  lime: '#9bd23c',
-  green: '#3a9d5d',
-  emerald: '#10a37f',
-  mint: '#9ee6c5',
-  olive: '#7a8450',
-  teal: '#0f9b8e',
-  turquoise: '#2ec4c6',
-  cyan: '#22b8cf',
-  sky: '#7cc6fe',
-  blue: '#2f6fde',
-  navy: '#1b2a4a',
-  indigo: '#4b3fa8',
-  violet: '#7c4dff',
-  purple: '#8e44ad',
-  lavender: '#b8a9e8',
-  magenta: '#d63384',
-  pink: '#f49ac2',
-  rose: '#e8738a',
-  brown: '#8b5a3c',
-  beige: '#e8dcc4',
-  cream: '#f6efe0',
-  black: '#15171c',
-  charcoal: '#2b2d33',
-  grey: '#8a8f98',
-  gray: '#8a8f98',
-  silver: '#c0c4cc',
-  white: '#fafafa',
-};
-
-/** Mood words stand for a small palette each. */
-const MOODS: Record<string, string[]> = {
+/** Mood words stand for a small palette each (in prompts and in art direction). */
+export const MOODS: Record<string, string[]> = {
   sunset: ['#ff6b4a', '#ffb56b', '#7b2d5b'],
   sunrise: ['#ffaf7b', '#ffd6a5', '#d76d77'],
   ocean: ['#0a4d68', '#05bfdb', '#088395'],
@@ -71,6 +38,17 @@ const MOODS: Record<string, string[]> = {
   winter: ['#2c3e66', '#dbe9f4', '#8fb8de'],
   night: ['#0b132b', '#5bc0be', '#1c2541'],
   midnight: ['#0b132b', '#5bc0be', '#1c2541'],
+  calm: ['#a8c5c9', '#e8f1ef', '#5f8f96'],
+  energetic: ['#ff3d00', '#ffd600', '#2962ff'],
+  moody: ['#1d1a2f', '#6b4e71', '#c08497'],
+  cheerful: ['#ffd23f', '#ee4266', '#3bceac'],
+  romantic: ['#f7cad0', '#c9184a', '#ff8fa3'],
+  festive: ['#b3001b', '#ffd166', '#1b512d'],
+  fresh: ['#d8f3dc', '#2ec4b6', '#ff9f1c'],
+  professional: ['#1f3a5f', '#d9e2ec', '#3e7cb1'],
+  retro: ['#f4a259', '#5b8e7d', '#bc4b51'],
+  tropical: ['#06d6a0', '#ffd166', '#ef476f'],
+  playful: ['#7b2cbf', '#ffbe0b', '#fb5607'],
 };
 
 type Modifier = 'pastel' | 'dark' | 'light' | 'vibrant' | 'muted' | 'monochrome';
@@ -86,28 +64,45 @@ const MODIFIERS: Record<string, Modifier> = {
 };
 
 /**
- * Reads a palette from a prompt:
- * 1. hex codes (brand colours), colour names and mood words, in prompt order, give the colours;
- * 2. without any, a hash of the prompt picks a hue and a harmony;
- * 3. the first colour dominates the background, the next ones become accents;
- * 4. modifier words (pastel, dark, vibrant, ...) shift lightness and saturation;
- * 5. text colour is chosen for contrast with the background.
+ * Reads a palette from a prompt and its art direction:
+ * 1. hex codes (brand colours), colour names and mood words, in prompt order and outside quoted text, give
+ *    the colours;
+ *    without any, a hash of the prompt picks a hue and a harmony;
+ * 2. direction overrides: a mood replaces them, an asked background and accent take the first two places;
+ * 3. modifier words (pastel, dark, vibrant, ...) and the direction's tone and saturation shift lightness
+ *    and saturation (never of an asked colour);
+ * 4. the first colour dominates the background, the next ones become accents;
+ * 5. text colour is chosen for contrast with the background, unless the direction asked for one.
  */
-export function paletteFromPrompt(prompt: string, seed = 0): Palette {
-  const colours: Hsl[] = [];
+export function paletteFromPrompt(prompt: string, seed = 0, direction: ArtDirection = {}): Palette {
+  let colours: Hsl[] = [];
   const modifiers = new Set<Modifier>();
-  for (const token of tokens(prompt)) {
+  // Quoted text is words to set on the image; a colour word before subject words is subject too
+  // ("calm remote teams", "black friday"): only the words that describe the look colour it.
+  const words = tokens(prompt.replace(/["“”«][^"“”«»]*["“”»]/g, ' '));
+  words.forEach((token, i) => {
     const word = token.toLowerCase();
-    if (/^#([0-9a-f]{3}|[0-9a-f]{6})$/.test(word)) colours.push(hexToHsl(word));
-    else if (NAMED[word]) colours.push(hexToHsl(NAMED[word]));
+    if (/^#([0-9a-f]{3}|[0-9a-f]{6})$/.test(word)) return colours.push(hexToHsl(word));
+    if (!isLookWord(words, i)) return;
+    if (NAMED_COLOURS[word]) colours.push(hexToHsl(NAMED_COLOURS[word]));
     else if (MOODS[word]) colours.push(...MOODS[word].map(hexToHsl));
     if (MODIFIERS[word]) modifiers.add(MODIFIERS[word]);
+  });
+  if (colours.length === 0) colours = hashedHarmony((hashString(prompt) ^ seed) >>> 0);
+  if (direction.mood && MOODS[direction.mood]) colours = MOODS[direction.mood].map(hexToHsl);
+  if (direction.saturation) {
+    for (const m of ['vibrant', 'muted', 'monochrome', 'pastel'] as const) modifiers.delete(m);
+    modifiers.add(direction.saturation);
   }
-  const base = colours.length > 0 ? colours : hashedHarmony((hashString(prompt) ^ seed) >>> 0);
-  return assignRoles(
-    base.map((c) => applyModifiers(c, modifiers)),
-    modifiers,
-  );
+  if (direction.tone) {
+    modifiers.delete(direction.tone === 'dark' ? 'light' : 'dark');
+    modifiers.add(direction.tone);
+  }
+  const shifted = colours.map((c) => applyModifiers(c, modifiers));
+  if (direction.background) shifted[0] = hexToHsl(direction.background);
+  if (direction.accent) shifted[1] = hexToHsl(direction.accent);
+  const palette = assignRoles(shifted, modifiers, direction.background !== undefined);
+  return direction.ink ? { ...palette, ink: direction.ink, inkMuted: direction.ink } : palette;
 }
 
 function hashedHarmony(hash: number): Hsl[] {
@@ -132,7 +127,7 @@ function applyModifiers(c: Hsl, modifiers: Set<Modifier>): Hsl {
   return { h: c.h, s, l };
 }
 
-function assignRoles(colours: Hsl[], modifiers: Set<Modifier>): Palette {
+function assignRoles(colours: Hsl[], modifiers: Set<Modifier>, exact: boolean): Palette {
   const dominant = colours[0];
   const pastel = modifiers.has('pastel');
   let accent = colours[1] ?? {
@@ -143,12 +138,11 @@ function assignRoles(colours: Hsl[], modifiers: Set<Modifier>): Palette {
   const secondary = colours[2] ?? { ...accent, h: (accent.h + 25) % 360, l: (accent.l + dominant.l) / 2 };
 
   let bgStart = dominant;
-  if (modifiers.has('dark')) bgStart = { ...dominant, s: Math.min(dominant.s, 0.55), l: 0.12 };
-  const bgEnd = {
-    h: (bgStart.h + 18) % 360,
-    s: bgStart.s,
-    l: clamp(bgStart.l + (bgStart.l > 0.5 ? -0.1 : 0.08)),
-  };
+  if (modifiers.has('dark') && !exact) bgStart = { ...dominant, s: Math.min(dominant.s, 0.55), l: 0.12 };
+  // An asked background stays that colour across the canvas: the gradient only breathes a little.
+  const bgEnd = exact
+    ? { h: bgStart.h, s: bgStart.s, l: clamp(bgStart.l + (bgStart.l > 0.5 ? -0.04 : 0.04)) }
+    : { h: (bgStart.h + 18) % 360, s: bgStart.s, l: clamp(bgStart.l + (bgStart.l > 0.5 ? -0.1 : 0.08)) };
   const bgLightness = luminance(bgStart) * 0.5 + luminance(bgEnd) * 0.5;
   const dark = bgLightness < 0.4;
   // Colours the prompt names are kept as given; only a derived accent is moved for contrast.
@@ -162,7 +156,34 @@ function assignRoles(colours: Hsl[], modifiers: Set<Modifier>): Palette {
     ink: dark ? '#ffffff' : hslToHex({ h: dominant.h, s: 0.3, l: 0.1 }),
     inkMuted: dark ? 'rgba(255,255,255,0.8)' : hslToHex({ h: dominant.h, s: 0.25, l: 0.2 }),
     dark,
+    exact,
+    vivid: modifiers.has('vibrant'),
   };
+}
+
+/** `from` moved `amount` (0..1) of the way to `to`, in RGB. */
+export function mixColours(from: string, to: string, amount: number): string {
+  const [a, b] = [hslToRgb(hexToHsl(from)), hslToRgb(hexToHsl(to))];
+  const mixed = a.map((v, i) => v + (b[i] - v) * amount);
+  return '#' + mixed.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A colour with its hue turned by `h` degrees, its saturation moved by `s`, and its lightness moved by `l`
+ * or a `toward` share of the way to black (negative) or white (positive).
+ */
+export function shiftColour(
+  hex: string,
+  by: { h?: number; s?: number; l?: number; toward?: number },
+): string {
+  const c = hexToHsl(hex);
+  const toward = by.toward ?? 0;
+  const l = toward < 0 ? c.l * (1 + toward) : c.l + (1 - c.l) * toward;
+  return hslToHex({
+    h: (c.h + (by.h ?? 0) + 360) % 360,
+    s: clamp(c.s + (by.s ?? 0)),
+    l: clamp(l + (by.l ?? 0)),
+  });
 }
 
 export function lightness(hex: string): number {

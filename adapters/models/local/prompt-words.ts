@@ -25,7 +25,7 @@ const FORMAT_WORDS = new Set(
     'minimal minimalist minimalistic bold gradient gradients geometric shapes abstract modern clean simple ' +
     'flat studio product shot mockup quote typography typographic text caption headline title font ' +
     'layout composition square portrait landscape vertical horizontal format ratio hd 4k high quality ' +
-    'wave waves wavy glow pattern mood'
+    'wave waves wavy glow pattern mood editorial hero'
   ).split(' '),
 );
 
@@ -35,7 +35,8 @@ export const COLOUR_WORDS = new Set(
     'red crimson coral orange peach amber yellow gold golden lime green emerald mint olive teal turquoise ' +
     'cyan sky blue navy indigo violet purple lavender magenta pink rose brown beige cream black charcoal ' +
     'grey gray silver white sunset sunrise ocean forest warm cool neon earthy pastel pastels dark light ' +
-    'bright vibrant muted monochrome autumn spring summer winter night midnight'
+    'bright vibrant muted monochrome autumn spring summer winter night midnight calm energetic moody cheerful ' +
+    'romantic festive professional retro tropical playful burgundy maroon tan ivory'
   ).split(' '),
 );
 
@@ -66,7 +67,7 @@ const SUBJECT_CUES = new Set(
  * A colour word describes the look when what follows it is not subject matter ("teal poster",
  * "navy and gold"), but belongs to the subject otherwise ("black friday", "summer launch").
  */
-function isLookWord(words: string[], index: number): boolean {
+export function isLookWord(words: string[], index: number): boolean {
   if (!COLOUR_WORDS.has(bare(words[index]))) return false;
   const next = words[index + 1];
   return next === undefined || !isContentWord(next) || isLookWord(words, index + 1);

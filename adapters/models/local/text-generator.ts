@@ -1,4 +1,3 @@
-import { describeComposition } from './alt-text';
 import {
   detailClauses,
   hashString,
@@ -8,6 +7,9 @@ import {
   subjectPhrase,
   titleCase,
 } from './prompt-words';
+import { altTextFor } from '../../../core/run/describe-media';
+import type { ImageFacts, MediaFacts } from '../../../core/run/media-facts';
+import type { TextDirection, Tone } from './text-direction';
 
 export type TextPurpose = 'caption' | 'script' | 'headline' | 'alt_text' | 'talking_points' | 'generic';
 
@@ -20,6 +22,10 @@ export interface GenerateTextRequest {
   purpose?: TextPurpose;
   /** 1 (the default) for the first try; another number picks other templates for a retry. */
   variation?: number;
+  /** Revision directions read by readTextDirection: length, tone, hashtags, emoji, call to action, mentions. */
+  direction?: TextDirection;
+  /** Facts of the media the node was given (an image to write alt text for). */
+  about?: MediaFacts[];
 }
 
 export interface GeneratedText {
@@ -30,8 +36,6 @@ export interface GeneratedText {
   data: Record<string, unknown>;
 }
 
-type Tone = 'playful' | 'professional' | 'inspiring' | 'neutral';
-
 interface Brief {
   subject: string;
   /** The subject as a noun phrase in a sentence: "the summer launch party", "our oat milk latte". */
@@ -41,6 +45,12 @@ interface Brief {
   keywords: string[];
   tone: Tone;
   pick: <T>(options: readonly T[], salt: string) => T;
+  direction: TextDirection;
+  /** The words a length direction asks for, measured on the text written without it. */
+  target?: number;
+  maxWords?: number;
+  /** The word budget: the length target, else the request's (or the purpose's default) scaled by the direction. */
+  budget: (fallback: number) => number;
 }
 
 const TONE_WORDS: Record<string, Tone> = {
@@ -60,6 +70,8 @@ const TONE_WORDS: Record<string, Tone> = {
   motivational: 'inspiring',
   uplifting: 'inspiring',
   bold: 'inspiring',
+  energetic: 'urgent',
+  urgent: 'urgent',
 };
 
 const PURPOSE_WORDS: [RegExp, TextPurpose][] = [
@@ -81,7 +93,17 @@ export function generateText(request: GenerateTextRequest): GeneratedText {
   const purpose =
     request.purpose && request.purpose !== 'generic' ? request.purpose : purposeFromPrompt(request.prompt);
   const brief = readBrief(request);
+  const scale = brief.direction.lengthScale;
+  if (scale !== undefined && scale !== 1 && brief.direction.words === undefined) {
+    // "Shorter" and "longer" are measured on what the writer would write, not only on its word budget.
+    const natural = WRITERS[purpose](
+      { ...brief, direction: { ...brief.direction, lengthScale: undefined } },
+      request,
+    );
+    brief.target = Math.max(3, Math.round(wordCount(String(natural.text)) * scale));
+  }
   const data = WRITERS[purpose](brief, request);
+  if (brief.direction.emoji === 'none') data.text = withoutEmoji(String(data.text));
   const text = request.format === 'json' ? JSON.stringify(data) : String(data.text);
   return { text, purpose, data };
 }
@@ -96,19 +118,33 @@ function readBrief(request: GenerateTextRequest): Brief {
     '',
   );
   const subject = subjectPhrase(prompt) || keywords(request.prompt, 3).join(' ') || 'this';
-  const details = detailClauses(prompt).slice(0, 4);
+  const direction = request.direction ?? { mentions: [] };
+  const details = [...direction.mentions, ...detailClauses(prompt)].slice(0, 4);
   const toneText = `${request.system ?? ''} ${request.prompt}`.toLowerCase();
-  const tone = (toneText.match(/[a-z0-9]+/g) ?? []).map((w) => TONE_WORDS[w]).find(Boolean) ?? 'neutral';
+  const tone =
+    direction.tone ??
+    (toneText.match(/[a-z0-9]+/g) ?? []).map((w) => TONE_WORDS[w]).find(Boolean) ??
+    'neutral';
   const variation = request.variation && request.variation > 1 ? `\u0000${request.variation}` : '';
   const seed = `${request.prompt}\u0000${request.system ?? ''}\u0000${request.purpose ?? ''}${variation}`;
-  return {
+  const brief: Brief = {
     subject,
     subjectRef: referTo(subject, prompt),
     details,
     keywords: keywords(prompt, 8).filter((k) => !/\d/.test(k)),
     tone,
     pick: (options, salt) => options[hashString(`${seed}\u0000${salt}`) % options.length],
+    direction,
+    maxWords: request.maxWords,
+    budget(fallback) {
+      const scale = this.direction.lengthScale ?? 1;
+      const scaled = Math.max(3, Math.round((this.maxWords ?? fallback) * scale));
+      if (this.direction.words !== undefined) return this.direction.words;
+      if (this.target === undefined) return scaled;
+      return scale < 1 ? Math.min(this.target, scaled) : Math.max(this.target, scaled);
+    },
   };
+  return brief;
 }
 
 /** Adds the article or possessive the prompt used ("our", "your") or "the"; names and quotes stand alone. */
@@ -127,9 +163,7 @@ const WRITERS: Record<TextPurpose, (brief: Brief, request: GenerateTextRequest) 
     caption: writeCaption,
     script: writeScript,
     headline: writeHeadline,
-    alt_text: (_brief, request) => ({
-      text: capWords(describeComposition(request.prompt), request.maxWords ?? 60),
-    }),
+    alt_text: writeAltText,
     talking_points: writeTalkingPoints,
     generic: writeGeneric,
   };
@@ -153,6 +187,12 @@ const HOOKS: Record<Tone, string[]> = {
     'Dream it, then build it: {subject}.',
     'This is what {subject} looks like.',
   ],
+  urgent: [
+    'Do not miss {subject}.',
+    'Heads up: {subject} is here, and it will not wait.',
+    'Right now: {subject}.',
+    'Last call for {subject}.',
+  ],
   neutral: ['Meet {subject}.', '{Subject}, in one post.', 'All about {subject}.', 'Spotlight on {subject}.'],
 };
 
@@ -164,11 +204,20 @@ const CALLS_TO_ACTION: Record<Tone, string[]> = {
     'Follow for more updates.',
   ],
   inspiring: ['Start today.', 'Share this with someone who needs it.', 'Your move.'],
+  urgent: ['Act now, before it is gone.', 'Get yours today.', 'Tap the link before it sells out.'],
   neutral: [
     'Learn more via the link in bio.',
     'Save this post for later.',
     'Let us know what you think below.',
   ],
+};
+
+const TONE_EMOJI: Record<Tone, string> = {
+  playful: '✨',
+  professional: '📈',
+  inspiring: '🚀',
+  urgent: '⏰',
+  neutral: '👉',
 };
 
 function fill(template: string, brief: Brief): string {
@@ -178,6 +227,21 @@ function fill(template: string, brief: Brief): string {
 /** The details as one sentence: "Creamy, vegan and made with local oats." */
 function detailSentence(brief: Brief): string {
   return brief.details.length > 0 ? `${sentenceCase(joinList(brief.details))}.` : '';
+}
+
+/** The call to action the direction asks for: none, the given words, else one in the brief's tone. */
+function callToAction(brief: Brief): string {
+  const cta = brief.direction.callToAction;
+  if (cta === 'none') return '';
+  if (cta && typeof cta === 'object') return /[.!?]$/.test(cta.text) ? cta.text : `${cta.text}.`;
+  return brief.pick(CALLS_TO_ACTION[brief.tone], 'cta');
+}
+
+/** "It brings together x, y and z.": the themes the subject and details leave out. */
+function themeSentence(brief: Brief): string {
+  const covered = `${brief.subject} ${brief.details.join(' ')}`.toLowerCase();
+  const themes = brief.keywords.filter((k) => !covered.includes(k)).slice(0, 3);
+  return themes.length > 1 ? `It brings together ${joinList(themes)}.` : '';
 }
 
 function hashtags(brief: Brief, limit = 5): string[] {
@@ -194,16 +258,27 @@ const camelTag = (phrase: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
 
-function writeCaption(brief: Brief, request: GenerateTextRequest) {
-  const maxWords = request.maxWords ?? 60;
-  const tags = hashtags(brief, maxWords >= 20 ? 5 : 2);
+const HASHTAG_COUNT = { none: 0, fewer: 2, more: 8 } as const;
+
+/**
+ * A caption: hook, details, (when longer) the themes and a tone line, the call to action, hashtags.
+ * The direction sets the budget, tone, hashtag count, emoji and call to action.
+ */
+function writeCaption(brief: Brief) {
+  const maxWords = brief.budget(60);
+  const { hashtags: tagsWanted, emoji, lengthScale = 1 } = brief.direction;
+  const tags = hashtags(brief, tagsWanted ? HASHTAG_COUNT[tagsWanted] : maxWords >= 20 ? 5 : 2);
   const hook = fill(brief.pick(HOOKS[brief.tone], 'hook'), brief);
-  const cta = brief.pick(CALLS_TO_ACTION[brief.tone], 'cta');
-  const body = capWords(
-    [hook, detailSentence(brief), cta].filter(Boolean).join(' '),
-    Math.max(3, maxWords - tags.length),
-  );
-  return { text: `${body}\n\n${tags.join(' ')}`, caption: body, hashtags: tags };
+  const longer = lengthScale > 1 ? [themeSentence(brief), brief.pick(SCRIPT_PADDING[brief.tone], 'pad')] : [];
+  const opening = emoji === 'add' ? `${TONE_EMOJI[brief.tone]} ${hook}` : hook;
+  // Over budget, whole sentences go first (the extras, then the details, then the call to action).
+  const parts = [opening, detailSentence(brief), ...longer, callToAction(brief)].filter(Boolean);
+  const room = Math.max(3, maxWords - tags.length);
+  for (const drop of [...longer, detailSentence(brief), callToAction(brief)])
+    if (wordCount(parts.join(' ')) > room && parts.length > 1 && parts.includes(drop))
+      parts.splice(parts.indexOf(drop), 1);
+  const body = capWords(parts.join(' '), room);
+  return { text: tags.length ? `${body}\n\n${tags.join(' ')}` : body, caption: body, hashtags: tags };
 }
 
 const SCRIPT_OPENERS = [
@@ -234,6 +309,7 @@ const SCRIPT_PADDING: Record<Tone, string[]> = {
     'This is only the beginning.',
     'Imagine what comes next.',
   ],
+  urgent: ['It will not last long.', 'This is the moment.', 'Everyone is talking about it.'],
   neutral: ['Take a closer look.', 'Every detail counts.', 'It is simple, and it works.'],
 };
 const SCRIPT_CLOSERS = [
@@ -244,8 +320,9 @@ const SCRIPT_CLOSERS = [
 ];
 
 /** A narration of N sentences: an opener, the details, a line per keyword, tone padding, a closer. */
-function writeScript(brief: Brief, request: GenerateTextRequest) {
-  const count = Math.max(2, Math.min(12, Math.round((request.maxWords ?? 60) / 11)));
+function writeScript(brief: Brief) {
+  const maxWords = brief.budget(60);
+  const count = Math.max(2, Math.min(16, Math.round(maxWords / 11)));
   const middle = brief.details.map((d) => `${sentenceCase(d)}.`);
   const topics = brief.keywords.filter(
     (k) => !brief.subject.toLowerCase().includes(k) && !brief.details.join(' ').toLowerCase().includes(k),
@@ -254,45 +331,79 @@ function writeScript(brief: Brief, request: GenerateTextRequest) {
     middle.push(SCRIPT_BODIES[i % SCRIPT_BODIES.length].replace('{keyword}', keyword)),
   );
   middle.push(...SCRIPT_PADDING[brief.tone]);
-  const sentences = [
-    fill(brief.pick(SCRIPT_OPENERS, 'open'), brief),
-    ...middle.slice(0, count - 2),
-    fill(brief.pick(SCRIPT_CLOSERS, 'close'), brief),
-  ];
-  return { text: capWords(sentences.join(' '), request.maxWords ?? 60), sentences };
+  const cta = brief.direction.callToAction;
+  const closer =
+    cta && cta !== 'none' ? callToAction(brief) : fill(brief.pick(SCRIPT_CLOSERS, 'close'), brief);
+  const sentences = [fill(brief.pick(SCRIPT_OPENERS, 'open'), brief), ...middle.slice(0, count - 2), closer];
+  return { text: capWords(sentences.join(' '), maxWords), sentences };
 }
 
-function writeHeadline(brief: Brief, request: GenerateTextRequest) {
-  const maxWords = request.maxWords ?? 10;
+const HEADLINE_LEADS: Record<Tone, string> = {
+  playful: 'Say hello to',
+  professional: '',
+  inspiring: 'Why it matters:',
+  urgent: 'Now:',
+  neutral: '',
+};
+
+/** The subject in title case, with its first detail when it fits, led in the direction's tone. */
+function writeHeadline(brief: Brief) {
+  const maxWords = brief.budget(10);
   const base = titleCase(brief.subject);
-  const withDetail = brief.details[0] ? `${base}: ${sentenceCase(brief.details[0])}` : base;
-  const text = withDetail.split(/\s+/).length <= maxWords ? withDetail : capWords(base, maxWords, '');
+  const lead = brief.direction.tone ? HEADLINE_LEADS[brief.tone] : '';
+  const led = lead ? `${lead} ${base}` : base;
+  const withDetail = brief.details[0] ? `${led}: ${sentenceCase(brief.details[0])}` : led;
+  const words = (t: string) => t.split(/\s+/).length;
+  const text =
+    words(withDetail) <= maxWords ? withDetail : words(led) <= maxWords ? led : capWords(base, maxWords, '');
   return { text, headline: text };
 }
 
-function writeTalkingPoints(brief: Brief, request: GenerateTextRequest) {
+/** Alt text of the images the node was given (their measured and drawn facts), else of what the prompt asks. */
+function writeAltText(brief: Brief, request: GenerateTextRequest) {
+  const image = request.about?.find((f): f is ImageFacts => f.modality === 'image');
+  const text = image ? altTextFor(image) : `An image about ${brief.subjectRef}.`;
+  return { text: capWords(text, brief.budget(60)) };
+}
+
+function writeTalkingPoints(brief: Brief) {
   const covered = `${brief.subject} ${brief.details.join(' ')}`.toLowerCase();
   const points: string[] = [
     `What it is: ${sentenceCase(brief.subjectRef)}`,
     ...brief.details.slice(0, 3).map((d) => `Key detail: ${d}`),
     ...brief.keywords
       .filter((k) => !covered.includes(k))
-      .slice(0, 2)
+      .slice(0, (brief.direction.lengthScale ?? 1) > 1 ? 4 : 2)
       .map((k) => `Why ${k} matters for ${brief.subjectRef}`),
   ];
   if (points.length < 3) points.push(`Who it is for: anyone curious about ${brief.subjectRef}`);
-  points.push(`Next step: ${brief.pick(CALLS_TO_ACTION[brief.tone], 'cta').replace(/\.$/, '')}`);
-  const text = capWords(points.map((p) => `- ${p}`).join('\n'), request.maxWords ?? 80);
+  const cta = callToAction(brief);
+  if (cta) points.push(`Next step: ${cta.replace(/\.$/, '')}`);
+  const text = capWords(points.map((p) => `- ${p}`).join('\n'), brief.budget(80));
   return { text, points };
 }
 
-function writeGeneric(brief: Brief, request: GenerateTextRequest) {
+function writeGeneric(brief: Brief) {
   const opener = fill(brief.pick(HOOKS[brief.tone], 'hook'), brief);
-  const themes = brief.keywords.filter((k) => !brief.subject.toLowerCase().includes(k)).slice(0, 3);
-  const focus = themes.length > 1 ? `It brings together ${joinList(themes)}.` : '';
-  return {
-    text: capWords([opener, detailSentence(brief), focus].filter(Boolean).join(' '), request.maxWords ?? 60),
-  };
+  const { emoji, hashtags: tagsWanted, callToAction: cta } = brief.direction;
+  const parts = [
+    emoji === 'add' ? `${TONE_EMOJI[brief.tone]} ${opener}` : opener,
+    detailSentence(brief),
+    themeSentence(brief),
+    cta ? callToAction(brief) : '',
+  ];
+  const body = capWords(parts.filter(Boolean).join(' '), brief.budget(60));
+  const tags = tagsWanted && tagsWanted !== 'none' ? hashtags(brief, HASHTAG_COUNT[tagsWanted]) : [];
+  return { text: tags.length ? `${body}\n\n${tags.join(' ')}` : body };
+}
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+const EMOJI = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic})*\s?/gu;
+
+/** The text without emoji. */
+function withoutEmoji(text: string): string {
+  return text.replace(EMOJI, '').replace(/ {2,}/g, ' ').trim();
 }
 
 function joinList(items: string[]): string {

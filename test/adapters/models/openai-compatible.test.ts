@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { generatedImage } from '../../../adapters/models/providers';
 import {
   openAiImage,
   openAiSpeech,
@@ -103,7 +104,11 @@ describe('OpenAI-compatible providers against a protocol-faithful fake', () => {
       height: 1350,
       variation: 1,
     });
-    expect(await sharp(image).metadata()).toMatchObject({ width: 1080, height: 1350, format: 'png' });
+    expect(await sharp(generatedImage(image).data).metadata()).toMatchObject({
+      width: 1080,
+      height: 1350,
+      format: 'png',
+    });
     expect(server.requests.at(-1)!.body).toMatchObject({ model: 'img-test', size: '1024x1536' });
   });
 

@@ -110,7 +110,7 @@ describe('POST /v1/runs/{runId}/feedback', () => {
     expect(assets[1].cdn_url).not.toEqual(assets[2].cdn_url);
   });
 
-  test('feedback about the headline re-runs it and its descendant image, not the alt text', async () => {
+  test('feedback about the headline re-runs it, the image it is set on and the alt text describing that image', async () => {
     const { runId } = await completedRun(BLOG_HERO, { article_title: 'Why cities need more trees' });
 
     const res = await feedback(runId, { feedback: 'The headline should be punchier and mention shade' });
@@ -118,12 +118,14 @@ describe('POST /v1/runs/{runId}/feedback', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.refinedNodes.map((n: { nodeId: string }) => n.nodeId)).toEqual(['headline']);
     expect((await nodeRows(runId, 2)).map((r) => r.node_id)).toEqual([
+      'alt',
       'headline',
       'hero',
+      'out_alt',
       'out_headline',
       'out_hero',
     ]);
-    expect(await scheduledActivities(runId)).toEqual({ textGenerate: 1, imageGenerate: 1 });
+    expect(await scheduledActivities(runId)).toEqual({ textGenerate: 2, imageGenerate: 1 });
   });
 
   test('a second refinement is revision 3 and builds on the newest outputs', async () => {
@@ -298,7 +300,12 @@ describe('POST /v1/runs/{runId}/feedback with a chat model configured', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       status: 'completed',
-      refinedNodes: [{ nodeId: 'caption', reason: 'the user wants a friendlier caption' }],
+      refinedNodes: [
+        {
+          nodeId: 'caption',
+          reason: expect.stringMatching(/^the user wants a friendlier caption; applied: /),
+        },
+      ],
     });
     expect(res.body.data.summary).toContain('chosen by the model');
     const request = chat.requests.find((r) => r.path === '/chat/completions')!;

@@ -1,5 +1,7 @@
 import { localModels, localText } from '../../../adapters/models/local/local-models';
 import type { Models, TextRequest } from '../../../adapters/models/providers';
+import { branchingApp } from '../../support/branching-app';
+import { insertTestApp } from '../../support/runs';
 import { createTestStack, type TestStack } from '../../support/stack';
 
 const SOCIAL_POST = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
@@ -48,8 +50,10 @@ describe('run lifecycle', () => {
       .orderBy('node_id')
       .execute();
 
+  let branching: string;
   beforeAll(async () => {
     stack = await createTestStack({ models: pickyModels(textCalls) });
+    branching = await insertTestApp(stack, stack.users.owner, branchingApp());
   });
   afterAll(() => stack.close());
 
@@ -90,7 +94,7 @@ describe('run lifecycle', () => {
   describe('a node fails', () => {
     test('the run fails naming the node, its dependents are skipped and independent branches finish', async () => {
       const callsBefore = textCalls.length;
-      const { runId } = await start(BLOG_HERO, { inputs: { article_title: 'REJECT this article' } });
+      const { runId } = await start(branching, { inputs: { article_title: 'REJECT this article' } });
       const run = await wait(runId);
 
       expect(run.status).toBe('failed');

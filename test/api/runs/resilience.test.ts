@@ -2,11 +2,12 @@ import { Context } from '@temporalio/activity';
 import { localImage, localModels } from '../../../adapters/models/local/local-models';
 import type { ImageRequest, Models } from '../../../adapters/models/providers';
 import { testApp, textParameter } from '../../support/app-definitions';
+import { branchingApp } from '../../support/branching-app';
 import { eventually } from '../../support/eventually';
 import { insertTestApp, startAppRun } from '../../support/runs';
 import { createTestStack, type TestStack } from '../../support/stack';
 
-const BLOG_HERO = '7665e1a9-f604-41e7-9529-7b64b0a67d37';
+const BRANCHING = branchingApp();
 
 /** headline -> hero -> out: one node at a time, so no two run records are ever in flight together. */
 const HEADLINE_HERO = testApp({
@@ -90,6 +91,7 @@ describe('a worker stopped in the middle of a run', () => {
   beforeAll(async () => {
     stack = await createTestStack({ models: images.models });
     await insertTestApp(stack, stack.users.owner, HEADLINE_HERO, 'shared');
+    await insertTestApp(stack, stack.users.owner, BRANCHING, 'shared');
   });
   afterAll(() => stack.close());
 
@@ -191,7 +193,7 @@ describe('a worker stopped in the middle of a run', () => {
   // in another order on replay; a restarted worker then failed with a nondeterminism error and the run hung.
   test('a run with parallel branches completes after a restart with every node recorded once', async () => {
     const { run, nodes, assets, ledger } = await interruptedRun(
-      BLOG_HERO,
+      BRANCHING.appId,
       { article_title: 'Repairing old bicycles' },
       (s) => s.hero === 'running' && s.out_alt === 'completed' && s.out_headline === 'completed',
     );

@@ -71,6 +71,7 @@ describe('refinementCandidates', () => {
     ).toEqual([
       { nodeId: 'script', produces: 'text', feeds: ['audio', 'video'], outputLabels: ['Video'] },
       { nodeId: 'key', produces: 'image', feeds: ['video'], outputLabels: ['Video'] },
+      { nodeId: 'clip', produces: 'video', feeds: [], outputLabels: ['Video'] },
       { nodeId: 'caption', produces: 'text', feeds: [], outputLabels: ['Caption'] },
     ]);
   });
@@ -99,7 +100,7 @@ describe('selectRefinement', () => {
 
   test('feedback matching nothing falls back to the generation nodes feeding outputs, and says so', () => {
     const selection = selectRefinement(candidates, 'meh, try again');
-    expect(selection.choices.map((c) => c.nodeId)).toEqual(['caption']);
+    expect(selection.choices.map((c) => c.nodeId)).toEqual(['clip', 'caption']);
     expect(selection.choices[0].reason).toContain('no node matched');
   });
 

@@ -16,5 +16,5 @@ export function boldLayout(s: Scene): Composition {
     { left: m, top: m * 2.2, width: w - 2 * m, height: h * 0.52 - m },
     { align: 'top', anchor: 'start', maxSize: unit(s) * 0.2, upper: true, maxLines: 4 },
   );
-  return { under, over: scrim(s, 'full') + text };
+  return { under, over: scrim(s, 'full') + text, paper: [p.background[0]] };
 }

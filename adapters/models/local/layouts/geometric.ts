@@ -66,5 +66,5 @@ export function geometricLayout(s: Scene): Composition {
       anchor: 'start',
       maxSize: unit(s) * 0.12,
     });
-  return { under, over };
+  return { under, over, paper: [s.palette.background[0]] };
 }

@@ -1,4 +1,4 @@
-import { blockHeight, fitText, textSvg } from '../../../media/svg-text';
+import { blockHeight, fitText, SANS, SERIF, textSvg } from '../../../media/svg-text';
 import type { Box, Scene } from './types';
 
 /** Measures, paints and the headline block every layout shares. */
@@ -32,12 +32,32 @@ export function scrim(s: Scene, region: 'bottom' | 'top' | 'full'): string {
   );
 }
 
+export const fontFamily = (family: 'sans' | 'serif' | undefined) => (family === 'serif' ? SERIF : SANS);
+
+/** The box a text block goes in: the layout's, or the band of the canvas art direction moved it to. */
+function placedBox(s: Scene, box: Box): Box {
+  const m = margin(s);
+  const w = s.width - 2 * m;
+  switch (s.type.placement) {
+    case 'top':
+      return { left: m, top: m, width: w, height: s.height * 0.45 - m };
+    case 'center':
+      return { left: m, top: s.height * 0.22, width: w, height: s.height * 0.56 };
+    case 'bottom':
+      return { left: m, top: s.height * 0.5, width: w, height: s.height * 0.5 - m };
+    default:
+      return box;
+  }
+}
+
 /**
- * Headline with an optional subline in a box, aligned to its bottom or top edge; returns SVG.
+ * Headline with an optional subline in a box, aligned to its bottom or top edge; returns SVG and records
+ * the lines it set in `s.drawn`. Art direction (`s.type`) may scale the type, change its family and weight,
+ * upper-case it, and move or centre the block.
  */
 export function headlineBlock(
   s: Scene,
-  box: Box,
+  layoutBox: Box,
   opts: {
     align: 'bottom' | 'top' | 'center';
     anchor: 'start' | 'middle';
@@ -47,8 +67,15 @@ export function headlineBlock(
   },
 ): string {
   if (!s.headline) return '';
-  const text = opts.upper ? s.headline.toUpperCase() : s.headline;
-  const sublineSize = Math.round(Math.max(unit(s) * 0.032, opts.maxSize * 0.28));
+  const box = placedBox(s, layoutBox);
+  const align = s.type.placement === 'top' ? 'top' : s.type.placement ? 'center' : opts.align;
+  const anchor = s.type.align ?? opts.anchor;
+  const upper = s.type.upper ?? opts.upper;
+  const maxSize = opts.maxSize * s.type.scale;
+  const family = s.type.family ?? 'sans';
+  const weight = s.type.weight ?? 'bold';
+  const text = upper ? s.headline.toUpperCase() : s.headline;
+  const sublineSize = Math.round(Math.max(unit(s) * 0.032, maxSize * 0.28));
   const sub = s.subline
     ? fitText(
         s.subline,
@@ -62,35 +89,55 @@ export function headlineBlock(
     text,
     { width: box.width, height: box.height - subHeight - gap },
     {
-      maxSize: opts.maxSize,
-      minSize: opts.maxSize * 0.3,
-      maxLines: opts.maxLines ?? 5,
+      maxSize,
+      minSize: maxSize * 0.3,
+      maxLines: Math.round((opts.maxLines ?? 5) * Math.max(1, s.type.scale)),
       lineHeight: 1.08,
-      widthScale: opts.upper ? 1.05 : 1,
+      widthScale: upper ? 1.05 : 1,
     },
   );
   const total = blockHeight(head) + gap + subHeight;
   const top =
-    opts.align === 'top'
+    align === 'top'
       ? box.top
-      : opts.align === 'bottom'
+      : align === 'bottom'
         ? box.top + box.height - total
         : box.top + (box.height - total) / 2;
-  const x = opts.anchor === 'middle' ? box.left + box.width / 2 : box.left;
+  const x = anchor === 'middle' ? box.left + box.width / 2 : box.left;
   let svg = textSvg(head, {
     x,
     y: top,
-    anchor: opts.anchor,
-    fill: ink(s),
-    letterSpacing: -head.fontSize * 0.02,
+    anchor,
+    fill: s.type.ink ?? ink(s),
+    family: fontFamily(family),
+    weight,
+    letterSpacing: -head.fontSize * (weight === 'bold' ? 0.02 : 0),
   });
-  if (sub)
+  s.drawn.push({
+    role: 'headline',
+    lines: head.lines,
+    fontSize: head.fontSize,
+    family,
+    weight,
+    italic: false,
+  });
+  if (sub) {
     svg += textSvg(sub, {
       x,
       y: top + blockHeight(head) + gap,
-      anchor: opts.anchor,
-      fill: inkMuted(s),
+      anchor,
+      fill: s.type.ink ?? inkMuted(s),
+      family: fontFamily(family),
       weight: 'normal',
     });
+    s.drawn.push({
+      role: 'subline',
+      lines: sub.lines,
+      fontSize: sub.fontSize,
+      family,
+      weight: 'normal',
+      italic: false,
+    });
+  }
   return svg;
 }

@@ -1,5 +1,5 @@
 import type { Palette } from '../palette';
-import { lightness, tint } from '../palette';
+import { isDarkColour, lightness, shiftColour, tint } from '../palette';
 import { r } from '../../../media/svg-text';
 import { fill, headlineBlock, linearGradient, margin, unit } from './shared';
 import type { Box, Composition, Scene } from './types';
@@ -7,9 +7,20 @@ import type { Box, Composition, Scene } from './types';
 /** Light levels of the studio sweep: a dark colour asks for a dark room. */
 function studioTones(p: Palette) {
   const base = p.background[0];
+  if (p.exact) {
+    const dark = isDarkColour(base);
+    return {
+      wall: [base, p.background[1]],
+      floor: [shiftColour(base, { l: -0.08 }), shiftColour(base, { l: -0.12 })],
+      ink: dark ? '#ffffff' : tint(base, 0.14, 0.35),
+      inkMuted: dark ? 'rgba(255,255,255,0.78)' : tint(base, 0.3, 0.2),
+      shadow: dark ? 0.6 : 0.38,
+    };
+  }
+  const sat = p.vivid ? 0.8 : 0.35;
   if (lightness(base) < 0.3) {
     return {
-      wall: [tint(base, 0.24, 0.5), tint(base, 0.14, 0.5)],
+      wall: [tint(base, 0.24, p.vivid ? 0.8 : 0.5), tint(base, 0.14, p.vivid ? 0.8 : 0.5)],
       floor: [tint(base, 0.1, 0.45), tint(base, 0.06, 0.4)],
       ink: '#ffffff',
       inkMuted: 'rgba(255,255,255,0.78)',
@@ -17,8 +28,8 @@ function studioTones(p: Palette) {
     };
   }
   return {
-    wall: [tint(base, 0.93, 0.35), tint(base, 0.8, 0.35)],
-    floor: [tint(base, 0.74, 0.3), tint(base, 0.62, 0.3)],
+    wall: [tint(base, p.vivid ? 0.85 : 0.93, sat), tint(base, p.vivid ? 0.72 : 0.8, sat)],
+    floor: [tint(base, 0.74, p.vivid ? 0.7 : 0.3), tint(base, 0.62, p.vivid ? 0.7 : 0.3)],
     ink: tint(base, 0.14, 0.35),
     inkMuted: tint(base, 0.3, 0.2),
     shadow: 0.38,
@@ -55,7 +66,12 @@ export function studioLayout(s: Scene): Composition {
     { left: m, top: m, width: w - 2 * m, height: product.top - m * 1.3 },
     { align: 'top', anchor: 'middle', maxSize: unit(s) * 0.075, maxLines: 2 },
   );
-  return { under: under + stand, over: text, product: s.photoBackground ? product : undefined };
+  return {
+    under: under + stand,
+    over: text,
+    product: s.photoBackground ? product : undefined,
+    paper: [tones.wall[0], tones.floor[0]],
+  };
 }
 
 function podium(s: Scene, box: Box, baseY: number): string {

@@ -38,5 +38,5 @@ export function wavesLayout(s: Scene): Composition {
     { left: m, top: m, width: s.width - 2 * m, height: h * 0.46 - m },
     { align: 'top', anchor: 'start', maxSize: unit(s) * 0.12 },
   );
-  return { under, over: scrim(s, 'top') + text };
+  return { under, over: scrim(s, 'top') + text, paper: [p.background[0], p.background[1]] };
 }

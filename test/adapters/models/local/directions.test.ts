@@ -1,6 +1,7 @@
 import { splitDirections } from '../../../../adapters/models/local/directions';
 import { localImage, localText } from '../../../../adapters/models/local/local-models';
 import sharp from 'sharp';
+import { generatedImage, type GeneratedImage } from '../../../../adapters/models/providers';
 
 describe('splitDirections', () => {
   test('a prompt without revisions is all subject', () => {
@@ -44,7 +45,8 @@ describe('local models and refinement directions', () => {
       height: 320,
       variation: 1,
     });
-    const mean = async (png: Buffer) => (await sharp(png).stats()).channels.map((c) => c.mean);
+    const mean = async (image: Buffer | GeneratedImage) =>
+      (await sharp(generatedImage(image).data).stats()).channels.map((c) => c.mean);
     const [r1, g1] = await mean(base);
     const [r2, g2] = await mean(revised);
     expect(r2 - g2).toBeGreaterThan(r1 - g1);

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { generatedImage } from '../../../../adapters/models/providers';
 import { renderImage, styleFromPrompt } from '../../../../adapters/models/local/image-renderer';
 import { localImage } from '../../../../adapters/models/local/local-models';
 
@@ -197,7 +198,11 @@ describe('localImage', () => {
       variation: 1,
     });
 
-    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 400, height: 500 });
+    expect(await sharp(generatedImage(png).data).metadata()).toMatchObject({
+      format: 'png',
+      width: 400,
+      height: 500,
+    });
   });
 
   test('stops at once when the activity is cancelled', async () => {

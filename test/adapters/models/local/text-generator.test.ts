@@ -51,15 +51,38 @@ describe('generateText', () => {
     expect(text).toBe('Summer Launch Party');
   });
 
-  test('alt text describes the composition the local renderer draws', () => {
+  test('alt text describes the image it is given, from what was measured and drawn, not from the prompt', () => {
     const { text } = generateText({
-      prompt: 'Minimal teal poster for a yoga retreat, Saturday mornings',
+      prompt: 'Alt text for a calm hero image about yoga',
       purpose: 'alt_text',
+      about: [
+        {
+          modality: 'image',
+          madeBy: 'local',
+          width: 1920,
+          height: 1080,
+          colours: [
+            { hex: '#0f9b8e', name: 'teal', share: 0.7 },
+            { hex: '#fafafa', name: 'white', share: 0.2 },
+          ],
+          tone: 'mid',
+          layout: 'minimal',
+          text: [{ role: 'headline', lines: ['Yoga', 'Retreat'] }],
+          photo: null,
+        },
+      ],
     });
 
-    expect(text).toMatch(/accent circle/);
-    expect(text).toMatch(/teal/);
-    expect(text).toContain('“Yoga Retreat”');
+    expect(text).toBe(
+      'A graphic in teal and white with a plain background with one accent circle. Large text reads “Yoga Retreat”.',
+    );
+    expect(text).not.toMatch(/calm/);
+  });
+
+  test('alt text without an image to look at claims no colours or words', () => {
+    const { text } = generateText({ prompt: 'Minimal teal poster for a yoga retreat', purpose: 'alt_text' });
+
+    expect(text).toBe('An image about the yoga retreat.');
   });
 
   test('talking points are a list that starts with what it is', () => {

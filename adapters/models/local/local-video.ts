@@ -1,0 +1,172 @@
+import { join, dirname } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { imageToClip, textClip } from '../../media/video-clip';
+import { isDarkColour } from './palette';
+import type { VideoModel, VideoRequest } from '../providers';
+import { COLOUR_PHRASE, TEXT_TARGET, colourOf } from './art-direction';
+import {
+  applied,
+  COMMON_FILLER,
+  declined,
+  readDirections,
+  splitDirections,
+  type DirectionReading,
+  type DirectionRule,
+  type RuleOutcome,
+} from './directions';
+
+type Motion = NonNullable<VideoRequest['motion']>;
+
+/** What directions ask of the local motion: a title card's colours and type, the clip's length and motion. */
+export interface MotionDirection {
+  background?: string;
+  ink?: string;
+  tone?: 'light' | 'dark';
+  textScale?: number;
+  lengthScale?: number;
+  seconds?: number;
+  motion?: Motion;
+}
+
+const OVER_PICTURE =
+  'the clip animates its input picture; refine the node that makes the picture to change its colours or text';
+
+function rules(hasImage: boolean): DirectionRule<MotionDirection>[] {
+  const onTitleCard = (outcome: () => RuleOutcome) => (hasImage ? declined(OVER_PICTURE) : outcome());
+  return [
+    {
+      pattern: /\b(\d{1,2})\s*(?:s|sec|secs|seconds)\b/i,
+      apply: (m, s) => (
+        (s.seconds = Math.min(90, Math.max(1, Number(m[1])))),
+        applied(`${s.seconds} seconds long`)
+      ),
+    },
+    {
+      pattern: /\b(?:(?:much|way|a lot)\s+)?(?:shorter|shorten|briefer|quicker|tighter|trim(?:med)?)\b/i,
+      apply: (m, s) => ((s.lengthScale = /much|way|lot/i.test(m[0]) ? 0.45 : 0.6), applied('shorter clip')),
+    },
+    {
+      pattern: /\b(?:(?:much|way|a lot)\s+)?(?:longer|lengthen|extend(?:ed)?)\b/i,
+      apply: (m, s) => ((s.lengthScale = /much|way|lot/i.test(m[0]) ? 2.2 : 1.6), applied('longer clip')),
+    },
+    {
+      pattern: /\bzoom(?:ing)?[\s-]?(in|out)\b|\bpan(?:ning)?[\s-]?(?:to the\s+)?(left|right)\b/i,
+      apply: (m, s) =>
+        hasImage
+          ? ((s.motion = (m[1] ? `zoom-${m[1].toLowerCase()}` : `pan-${m[2].toLowerCase()}`) as Motion),
+            applied(`${s.motion} motion`))
+          : declined('a title card has no camera motion; it animates its text'),
+    },
+    {
+      pattern: /\b(?:static|still|no (?:camera )?motion|no movement|steady)\b/i,
+      apply: (_m, s) =>
+        hasImage
+          ? ((s.motion = 'none'), applied('no camera motion'))
+          : declined('a title card always animates its text'),
+    },
+    {
+      pattern: /\b(?:faster|slower|speed(?: up)?|slow(?: it)? down)\b/i,
+      apply: () => declined('the local motion has one speed; ask for a shorter or longer clip'),
+    },
+    {
+      pattern: COLOUR_PHRASE,
+      apply: (m, s, clause) =>
+        onTitleCard(() => {
+          const hex = colourOf(m[0]);
+          if (TEXT_TARGET.test(clause) && !/background|backdrop/i.test(clause))
+            return ((s.ink = hex), applied(`text colour ${m[0].toLowerCase()} (${hex})`));
+          return ((s.background = hex), applied(`background colour ${m[0].toLowerCase()} (${hex})`));
+        }),
+    },
+    {
+      pattern: /\b(?:bigger|larger|huge|smaller|tinier|tiny)\b/i,
+      apply: (m, s) =>
+        onTitleCard(() => {
+          const smaller = /smaller|tin/i.test(m[0]);
+          s.textScale = smaller ? 0.75 : 1.3;
+          return applied(smaller ? 'smaller text' : 'bigger text');
+        }),
+    },
+    {
+      pattern: /\b(?:lighter|brighter|light|bright|darker|dark)\b/i,
+      apply: (m, s) =>
+        onTitleCard(() => {
+          s.tone = /dark/i.test(m[0]) ? 'dark' : 'light';
+          return applied(s.tone === 'dark' ? 'dark background' : 'light background');
+        }),
+    },
+  ];
+}
+
+const FILLER = new Set([
+  ...COMMON_FILLER,
+  ...'video clip clips scene card title motion movement animation camera background backdrop text type'.split(
+    ' ',
+  ),
+  ...'words colour color colours colors font footage shot picture image'.split(' '),
+]);
+
+/** Reads directions for the local motion: a title card (no input picture) or camera motion over one. */
+export function readMotionDirection(
+  directions: string[],
+  options: { hasImage: boolean },
+): DirectionReading<MotionDirection> {
+  return readDirections(directions, {
+    rules: rules(options.hasImage),
+    filler: FILLER,
+    unknown:
+      'the local motion animates a picture with a camera move or sets a title card; it cannot add or change what a scene shows',
+    initial: () => ({}),
+  });
+}
+
+const TITLE_CARD_BACKGROUND = { dark: '#111827', light: '#f4f1ea' };
+
+/**
+ * The offline video model: an input picture animated with a Ken Burns zoom or pan, else an animated title
+ * card of the prompt's subject (never of its revision directions), both as H.264 mp4 with ffmpeg.
+ */
+export const localVideo: VideoModel = {
+  name: 'local',
+  async generate(request) {
+    const { subject, directions } = splitDirections(request.prompt);
+    const reading = readMotionDirection(directions, { hasImage: request.image !== undefined });
+    const d = reading.settings;
+    const seconds = Math.min(
+      90,
+      Math.max(1, Math.round((d.seconds ?? request.seconds * (d.lengthScale ?? 1)) * 10) / 10),
+    );
+    const progress = { signal: request.signal, onProgress: request.onProgress };
+    const report = { applied: reading.applied, declined: reading.declined };
+    if (request.image) {
+      const imagePath = join(dirname(request.outPath), 'local-video-frame.png');
+      await writeFile(imagePath, request.image);
+      const motion = d.motion ?? request.motion ?? 'zoom-in';
+      const clip = await imageToClip({
+        ...progress,
+        imagePath,
+        outPath: request.outPath,
+        seconds,
+        width: request.width,
+        height: request.height,
+        motion,
+      });
+      return { ...clip, drawn: { kind: 'motion', motion, ...report } };
+    }
+    const background = d.background ?? TITLE_CARD_BACKGROUND[d.tone ?? 'dark'];
+    const ink = d.ink ?? (isDarkColour(background) ? '#ffffff' : '#15171c');
+    const clip = await textClip({
+      ...progress,
+      text: subject || 'Untitled',
+      outPath: request.outPath,
+      seconds,
+      width: request.width,
+      height: request.height,
+      background,
+      color: ink,
+      fontScale: d.textScale,
+      animation: 'slide-up',
+    });
+    return { ...clip, drawn: { kind: 'title-card', lines: clip.lines, background, ...report } };
+  },
+};
