@@ -2,6 +2,7 @@ import type { Caller } from '../../core/app/app-access';
 import type { ContentTemplate } from '../../core/content/content-template';
 import { planContent, type ContentPlan } from '../../core/content/plan-content';
 import { gatherGuidance } from '../../core/content/prompt-guidance';
+import { withoutUnreachableMedia } from '../../core/content/unreachable-media';
 import { toCandidate } from '../../core/discovery/candidate';
 import { assertWebhookUrl } from '../../core/run/webhook-url';
 import { brandContextOf } from '../../adapters/db/brand';
@@ -11,7 +12,9 @@ import { uuidParam } from '../validate';
 import { findTemplate } from './find-template';
 import { loadUsableApp } from './load-app';
 import { resolveBrandProfile } from './resolve-brand-profile';
+import { consultModel, type BriefModel } from './brief-model';
 import type { SemanticScorer } from './semantic-scorer';
+import { checkBriefMedia } from './check-brief-media';
 import { startRun } from './start-run';
 import { usableApps, type UsableApp } from './usable-apps';
 
@@ -24,14 +27,18 @@ export interface ContentOutcome {
  * POST /v1/content/create as one command.
  * 1. Checks what can fail without side effects first: the webhook URL (top level wins over
  *    metadata.webhookUrl; HTTPS only), the brand profile, the template, a forced app.
- * 2. Plans the content (planContent: app choice, slot filling, guidance, quality gates).
- * 3. ran -> startRun with source "content" (202; 200 for a sandbox stub); needs_input and unmatched -> 200.
+ * 2. With a chat model, asks it to choose and fill by tool calling (briefModel; a failure falls back
+ *    to the rules with a warning); plans the content (planContent: app choice, slot filling,
+ *    guidance, quality gates).
+ * 3. Media URLs drafted from the brief are checked like a run's; one that cannot be used becomes an
+ *    ask (headless: unmetAsks, or unmatched when the app cannot run without it), never a 400.
+ * 4. ran -> startRun with source "content" (202, the sandbox stub too); needs_input and unmatched -> 200.
  */
 export async function createContent(
   deps: ApiDeps,
   caller: Caller,
   body: CreateContentBody,
-  options: { sandbox: boolean; semantic: SemanticScorer },
+  options: { sandbox: boolean; semantic: SemanticScorer; model?: BriefModel },
 ): Promise<ContentOutcome> {
   const headless = body.headless === true || body.terminalMode === 'auto';
   const metadataWebhook =
@@ -53,6 +60,11 @@ export async function createContent(
       loaded,
     });
   }
+  const candidates = apps.map((a) => a.candidate);
+  const semantic = await options.semantic(body.brief, candidates);
+  const forced = !headless && !!body.appId;
+  const model =
+    forced || !options.model ? { choice: null } : await consultModel(options.model, body, apps, semantic);
   const plan = planContent(
     {
       brief: body.brief,
@@ -69,14 +81,23 @@ export async function createContent(
       qualityGate: body.autoQuality?.enabled
         ? { minScore: body.autoQuality.minScore, maxRetries: body.autoQuality.maxRetries }
         : null,
-      semantic: await options.semantic(
-        body.brief,
-        apps.map((a) => a.candidate),
-      ),
+      semantic,
+      catalog: candidates,
+      modelChoice: model.choice,
     },
     apps,
   );
-  return present(deps, caller, plan, apps, { headless, webhookUrl, sandbox: options.sandbox });
+  const checked =
+    plan.status === 'ran'
+      ? withoutUnreachableMedia(
+          plan,
+          plan.app.definition.parameters,
+          await checkBriefMedia(deps, plan.app.definition.parameters, plan.draft),
+          headless,
+        )
+      : plan;
+  const warnings = 'warning' in model && model.warning ? [{ field: 'model', message: model.warning }] : [];
+  return present(deps, caller, checked, apps, { headless, webhookUrl, sandbox: options.sandbox, warnings });
 }
 
 async function present(
@@ -84,7 +105,12 @@ async function present(
   caller: Caller,
   plan: ContentPlan,
   apps: UsableApp[],
-  options: { headless: boolean; webhookUrl: string | null; sandbox: boolean },
+  options: {
+    headless: boolean;
+    webhookUrl: string | null;
+    sandbox: boolean;
+    warnings: { field: string; message: string }[];
+  },
 ): Promise<ContentOutcome> {
   if (plan.status === 'unmatched') return { status: 200, data: { status: 'unmatched', reason: plan.reason } };
   if (plan.status === 'needs_input')
@@ -111,7 +137,8 @@ async function present(
     },
   );
   return {
-    status: options.sandbox ? 200 : 202,
+    // 202 as for a real run, also for the sandbox stub: an agent tested in sandbox sees the real answer.
+    status: 202,
     data: {
       status: 'ran',
       runId: run.runId,
@@ -120,7 +147,7 @@ async function present(
       mode: plan.mode,
       selectedApp: plan.selectedApp,
       draftedInputs: plan.draft.inputs,
-      warnings: plan.warnings,
+      warnings: [...plan.warnings, ...options.warnings],
       ...(options.headless ? { unmetAsks: plan.unmetAsks } : {}),
       run,
     },

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { invalidField } from '../../core/errors';
+import { briefModel, type BriefModel } from '../commands/brief-model';
 import { createContent } from '../commands/create-content';
 import { semanticScorer, type SemanticScorer } from '../commands/semantic-scorer';
 import { writeBriefs } from '../commands/write-briefs';
@@ -10,13 +11,14 @@ import { BriefBody, CreateContentBody } from './schema';
 export function contentRouter(
   deps: ApiDeps,
   semantic: SemanticScorer = semanticScorer(deps.config, deps.logger),
+  model: BriefModel = briefModel(deps.config, deps.logger),
 ): Router {
   const router = new Router();
 
   router.post('/content/create', async (ctx) => {
     const body = parseWith(CreateContentBody, ctx.request.body);
     const sandbox = body.test === true || ctx.get('x-atelier-test').toLowerCase() === 'true';
-    const outcome = await createContent(deps, ctx.state.caller, body, { sandbox, semantic });
+    const outcome = await createContent(deps, ctx.state.caller, body, { sandbox, semantic, model });
     ctx.status = outcome.status;
     ctx.body = { data: outcome.data };
   });

@@ -1,20 +1,19 @@
 import type { AppParameter } from '../app/app-definition';
-import { matchOption, matchRatio } from './match-option';
-import {
-  aspectRatioIn,
-  attribution,
-  listItems,
-  PLATFORM_RATIOS,
-  quotedTexts,
-  subjectOf,
-  urlMediaKind,
-  urlsIn,
-} from './read-brief';
+import { readBrief, type BriefReading } from '../discovery/brief-reading';
+import { cueVocabulary } from '../discovery/cue-words';
 import { clipToLength } from '../text/graphemes';
+import { secondsIn, structuredValue, unclaimedValue } from './brief-fields';
+import { assignQuotes, textFor } from './fill-text';
+import { roleOf } from './field-roles';
+import { pickOption, pickRatio } from './pick-option';
+import { urlMediaKind, urlsIn } from './read-brief';
+import { subjectOf } from './subject';
 
 /** Where a drafted value came from. */
 export type DraftSource =
   | 'input'
+  | 'field'
+  | 'cue'
   | 'brief'
   | 'subject'
   | 'quoted'
@@ -24,6 +23,7 @@ export type DraftSource =
   | 'aspect_ratio'
   | 'platform'
   | 'url'
+  | 'model'
   | 'guess';
 
 export interface Ask {
@@ -55,93 +55,106 @@ export interface DraftRequest {
   bestEffort: boolean;
 }
 
-/** Parameter keys that want a name or a title rather than the whole brief. */
-const TITLE_KEYS = /(title|name|product|campaign|brand|event|headline|subject)/;
-const MAX_BRIEF_CHARS = 1000;
-/** Copy parameters filled from their own cues (an attribution, a list, a call to action), not from quotes. */
-const SPECIAL_COPY =
-  /author|attribution|speaker|point|tips?|steps|items|features|reasons|bullets|cta|call_to_action/;
+/** What the drafter knows of the app beyond its parameters: the brief as read, and the app's own words. */
+export interface DraftContext {
+  reading?: BriefReading;
+  /** Terms of the app's name, aliases, keywords, use cases and formats: request words, not content. */
+  appTerms?: Set<string>;
+}
 
+const MAX_BRIEF_CHARS = 1000;
 /**
- * Slot filling: maps a brief onto an app's parameters.
+ * Slot filling: maps a brief onto an app's parameters, each value from the evidence for its role.
  * 1. Caller `inputs` (by key, then name) win and are taken as given.
- * 2. url: a URL in the brief whose extension fits `accept` (or any URL when one is wanted); else the
- *    default; else ask (a URL can never be drafted).
- * 3. options: the aspect-ratio parameter takes `aspectRatio` when that exact label exists, else the
- *    ratio the brief states or implies, else the platform's usual shape, else its default. Other
- *    options take a label the brief names (matchOption); else the default; else ask (headless: the
- *    first label, marked as a guess). A label is never invented.
- * 4. text: topic/prompt roles take the brief (names and titles take its subject phrase); copy takes
- *    quoted text, an attribution or list items when the brief has them; else the default; else ask
- *    (headless: the subject phrase, marked as a guess).
+ * 2. An agent's structured brief gives values by field name (`cta=` -> call_to_action).
+ * 3. url: a URL in the brief whose extension fits `accept` (or any URL); else the default; else ask.
+ * 4. options: aspect ratio from `aspectRatio`, the brief, or the platform's shape; a length in
+ *    seconds from the brief; other options from a label the brief names next to its cue ("neon
+ *    look"), never inside the subject or a quote; else the default; else ask (headless: first label).
+ * 5. text, by role (roleOf): quotes go to the role their cue names ("episode "X"", "cta "Y""), else
+ *    to the first quote-taking role; an author from the attribution after the quote; a call to
+ *    action from its cue; points from a list; a prompt from the clauses that describe the image; a
+ *    title, topic, product or campaign from "Key: value" and "<cue> is" cues, then the subject
+ *    (subjectOf). Labels, request words, platforms, ratios and options never go into text; the whole
+ *    brief never does, except as the last guess of a headless run.
  */
-export function draftInputs(parameters: AppParameter[], request: DraftRequest): Draft {
+export function draftInputs(
+  parameters: AppParameter[],
+  request: DraftRequest,
+  context: DraftContext = {},
+): Draft {
   const draft: Draft = { inputs: {}, sources: {}, asks: [], warnings: [] };
   const overrides = overridesByKey(parameters, request.inputs ?? {}, draft);
-  const quotes = quotedTexts(request.brief);
+  const reading = context.reading ?? readBrief(request.brief, vocabularyOf(parameters));
+  const optionWords = new Set(
+    parameters.flatMap((p) => (p.options ?? []).flatMap((o) => o.toLowerCase().split(/[^a-z0-9]+/))),
+  );
+  const words = { appTerms: context.appTerms ?? new Set<string>(), optionWords };
+  const roles = new Map(parameters.filter((p) => p.type === 'text').map((p) => [p.key, roleOf(p)]));
+  const quotes = assignQuotes(reading, parameters, [...roles.values()]);
+  const usedFields = new Set<string>();
   const urls = urlsIn(request.brief);
   const set = (p: AppParameter, value: unknown, source: DraftSource) => {
     draft.inputs[p.key] = value;
     draft.sources[p.key] = source;
   };
-  const ask = (p: AppParameter, autoFillable: boolean) =>
-    draft.asks.push({
-      name: p.name,
-      key: p.key,
-      question: question(p),
-      type: p.type,
-      required: p.default === undefined,
-      autoFillable,
-    });
-
-  // A title takes a quote only when there are more quotes than copy parameters that need one.
-  const quoteTakers = parameters.filter(
-    (p) =>
-      p.type === 'text' &&
-      p.role === 'copy' &&
-      p.default === undefined &&
-      !(p.key in overrides) &&
-      !SPECIAL_COPY.test(p.key),
-  ).length;
-  let titleQuotes = Math.max(0, quotes.length - quoteTakers);
 
   for (const p of parameters) {
     if (p.key in overrides) {
       set(p, overrides[p.key], 'input');
       continue;
     }
+    const field = structuredValue(reading, p, usedFields);
+    if (field !== null && p.type !== 'url') {
+      const value = p.type === 'options' ? pickOption(p, field, reading, words) : field;
+      if (value !== null && value !== '') {
+        set(p, value, 'field');
+        continue;
+      }
+    }
     if (p.type === 'url') {
-      const url = pickUrl(p, urls);
+      const url = field ?? pickUrl(p, urls);
       if (url) {
         urls.splice(urls.indexOf(url), 1);
         set(p, p.multiple ? [url] : url, 'url');
-      } else if (p.default === undefined) ask(p, false);
+      } else if (p.default === undefined) ask(draft, p, false);
       continue;
     }
     if (p.type === 'options') {
-      const chosen = p.role === 'aspect_ratio' ? pickRatio(p, request, draft) : pickOption(p, request.brief);
+      const chosen = optionFor(p, request, reading, draft, words);
       if (chosen) set(p, chosen.value, chosen.source);
       else if (p.default === undefined) {
-        ask(p, request.bestEffort);
+        ask(draft, p, request.bestEffort);
         if (request.bestEffort) set(p, p.options![0], 'guess');
       }
       continue;
     }
-    const takesQuote =
-      p.role === 'topic' && TITLE_KEYS.test(`${p.key} ${p.name}`.toLowerCase()) && titleQuotes > 0;
-    if (takesQuote) {
-      titleQuotes--;
-      set(p, quotes.shift()!, 'quoted');
-      continue;
-    }
-    const text = draftText(p, request.brief, quotes);
-    if (text) set(p, text.value, text.source);
+    const text = textFor(p, roles.get(p.key)!, [...roles.values()], reading, quotes, words);
+    const unclaimed = text || p.default !== undefined ? null : unclaimedValue(reading, usedFields);
+    if (text) set(p, clip(text.value), text.source);
+    else if (unclaimed) set(p, clip(unclaimed), 'field');
     else if (p.default === undefined) {
-      ask(p, request.bestEffort);
-      if (request.bestEffort) set(p, subjectOf(request.brief) || clip(request.brief), 'guess');
+      ask(draft, p, request.bestEffort);
+      if (request.bestEffort) set(p, subjectOf(reading, 'topic', words) ?? clip(request.brief), 'guess');
     }
   }
   return draft;
+}
+
+function optionFor(
+  p: AppParameter,
+  request: DraftRequest,
+  reading: BriefReading,
+  draft: Draft,
+  words: { appTerms: Set<string>; optionWords: Set<string> },
+): { value: string; source: DraftSource } | null {
+  if (p.role === 'aspect_ratio') return pickRatio(p, request, reading, draft);
+  if (p.options!.every((o) => /^\d+$/.test(o))) {
+    const seconds = secondsIn(reading);
+    return seconds && p.options!.includes(seconds) ? { value: seconds, source: 'brief' } : null;
+  }
+  const label = pickOption(p, null, reading, words);
+  return label ? { value: label, source: 'option' } : null;
 }
 
 function overridesByKey(
@@ -170,82 +183,33 @@ function pickUrl(p: AppParameter, urls: string[]): string | undefined {
   );
 }
 
-function pickRatio(
-  p: AppParameter,
-  request: DraftRequest,
-  draft: Draft,
-): { value: string; source: DraftSource } | null {
-  const options = p.options!;
-  if (request.aspectRatio && request.aspectRatio !== 'auto') {
-    const exact = matchRatio(options, request.aspectRatio);
-    if (exact) return { value: exact, source: 'aspect_ratio' };
-    draft.warnings.push({
-      field: 'aspectRatio',
-      message: `aspect ratio ${request.aspectRatio} is not offered by "${p.name}" (allowed: ${options.join(', ')})`,
-    });
-  }
-  const inBrief = aspectRatioIn(request.brief);
-  const fromBrief = inBrief && matchRatio(options, inBrief.ratio);
-  if (fromBrief) return { value: fromBrief, source: 'brief' };
-  const platform = request.platform?.toLowerCase() ?? platformNamed(request.brief);
-  for (const ratio of (platform && PLATFORM_RATIOS[platform]) || []) {
-    const hit = matchRatio(options, ratio);
-    if (hit) return { value: hit, source: 'platform' };
-  }
-  return null;
+function ask(draft: Draft, p: AppParameter, autoFillable: boolean): void {
+  draft.asks.push({
+    name: p.name,
+    key: p.key,
+    question: question(p),
+    type: p.type,
+    required: p.default === undefined,
+    autoFillable,
+  });
 }
 
-function platformNamed(brief: string): string | null {
-  const m = brief
-    .toLowerCase()
-    .match(
-      /\b(tiktok|snapchat|youtube|instagram|facebook|linkedin|twitter|pinterest|blog|website|newsletter)\b/,
-    );
-  return m ? m[1] : null;
-}
-
-function pickOption(p: AppParameter, brief: string): { value: string; source: DraftSource } | null {
-  const label = matchOption(p.options!, brief);
-  return label ? { value: label, source: 'option' } : null;
-}
-
-function draftText(
-  p: AppParameter,
-  brief: string,
-  quotes: string[],
-): { value: string; source: DraftSource } | null {
-  const key = `${p.key} ${p.name}`.toLowerCase();
-  if (p.role === 'prompt') return { value: clip(brief), source: 'brief' };
-  if (p.role === 'topic') {
-    if (TITLE_KEYS.test(key))
-      return { value: subjectOf(brief, 8, { useQuotes: false }) || clip(brief), source: 'subject' };
-    return { value: clip(brief), source: 'brief' };
-  }
-  if (/author|attribution|speaker|by\b/.test(key)) {
-    const who = attribution(brief);
-    return who ? { value: who, source: 'attribution' } : null;
-  }
-  if (/point|tips?|steps|items|features|reasons|bullets/.test(key)) {
-    const items = listItems(brief);
-    return items.length > 0 ? { value: items.join('\n'), source: 'list' } : null;
-  }
-  if (/cta|call_to_action/.test(p.key)) {
-    const m = brief.match(
-      /\b(?:cta|call to action|ending with|end with|ends with)\s*:?\s*["“]?([^"”.,;]{2,60})/i,
-    );
-    return m ? { value: m[1].trim(), source: 'brief' } : null;
-  }
-  if (p.role === 'copy' && quotes.length > 0) return { value: quotes.shift()!, source: 'quoted' };
-  if (p.role === 'copy' && p.default === undefined && /topic|subject|theme|message|idea/.test(key))
-    return { value: clip(brief), source: 'brief' };
-  return null;
-}
-
-function question(p: AppParameter): string {
+export function question(p: AppParameter): string {
   if (p.type === 'url')
     return `Please provide a public URL of the ${(p.accept ?? ['image']).join(' or ')} for "${p.name}"${p.description ? ` (${p.description})` : ''}.`;
   if (p.type === 'options') return `Which "${p.name}" do you want? Choose one of: ${p.options!.join(', ')}.`;
   return `What should "${p.name}" be?${p.description ? ` ${p.description}` : ''}`;
+}
+
+/** Words of the parameters, for reading a brief without a catalog (typos against the app's own words). */
+function vocabularyOf(parameters: AppParameter[]): Set<string> {
+  const words = parameters.flatMap((p) =>
+    [p.key, p.name, ...(p.options ?? [])]
+      .join(' ')
+      .toLowerCase()
+      .split(/[^a-z]+/),
+  );
+  return new Set([...words.filter(Boolean), ...cueVocabulary()]);
 }
 
 const clip = (text: string) =>

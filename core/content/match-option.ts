@@ -1,5 +1,4 @@
 import { terms } from '../discovery/normalize';
-import { containsSequence } from '../discovery/score-app';
 
 /**
  * The option label a text asks for, or null. Never invents: the answer is always one of `options`.
@@ -27,4 +26,8 @@ function firstIndex(sequence: string[], phrase: string[]): number {
 /** The option that is exactly this aspect ratio ("9:16"), if the parameter offers it. */
 export function matchRatio(options: string[], ratio: string): string | null {
   return options.find((o) => o.replace(/\s+/g, '') === ratio.replace(/\s+/g, '')) ?? null;
+}
+
+function containsSequence(sequence: string[], phrase: string[]): boolean {
+  return firstIndex(sequence, phrase) >= 0;
 }

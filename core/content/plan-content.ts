@@ -1,6 +1,8 @@
 import { compileApp, type CompiledApp } from '../app/compiled-app';
 import type { DiscoveryCandidate } from '../discovery/candidate';
-import { rankApps, type DiscoveryMatch } from '../discovery/rank-apps';
+import { rankApps, readForCatalog, type DiscoveryMatch, type DiscoveryResult } from '../discovery/rank-apps';
+import { appTermsOf } from './app-terms';
+import { mergeModelInputs, type ModelChoice } from './model-choice';
 import { draftInputs, type Ask, type Draft } from './draft-inputs';
 import { withPromptGuidance, withQualityGates, type QualityGate } from './graph-variants';
 import { guidanceText, isEmptyGuidance, type PromptGuidance } from './prompt-guidance';
@@ -23,6 +25,10 @@ export interface ContentRequest {
   guidance: PromptGuidance;
   qualityGate?: QualityGate | null;
   semantic?: Map<string, number>;
+  /** Every candidate, for reading the brief against the catalog's words (typos); defaults to the app's own. */
+  catalog?: DiscoveryCandidate[];
+  /** A chat model's choice by tool calling (readToolCall), when one is configured and answered well. */
+  modelChoice?: ModelChoice | null;
 }
 
 export interface SelectedApp {
@@ -50,21 +56,19 @@ export type ContentPlan =
     }
   | { status: 'unmatched'; reason: string; ranked: DiscoveryMatch[] };
 
-/** Below this relevance an app is not a fit for a brief. */
-export const CONTENT_MIN_RELEVANCE = 0.2;
-/** Headless fallbacks must stay this close to the best match. */
-const FALLBACK_SHARE = 0.6;
-const FALLBACK_DEPTH = 3;
-
 /**
  * Turns a brief into a run plan, or says what is missing.
- * 1. App: the caller's `appId` (interactive only, mode "app"); else discovery over the brief with
- *    its platform and modality (mode "recipe"), preferring apps that output the modality asked for.
- * 2. Draft the inputs (draftInputs). Interactive: a required value that cannot be drafted -> needs_input.
- *    Headless: never asks. The best match whose required URLs are met runs (within the top 3 and
- *    0.6 x the best score); guesses are reported as unmetAsks. No fit, or only apps needing a URL the
- *    brief lacks -> unmatched with the reason.
- * 3. Guidance (brand, template, placement) goes into prompt-role parameters, or, when the app has
+ * 1. App: the caller's `appId` (interactive only, mode "app"); else discovery's ranking and verdict
+ *    over the brief with its platform and modality (mode "recipe"): the same decision as
+ *    POST /v1/apps/discover, so create never runs an app discovery would not rank first.
+ * 2. No fit (discovery's verdict): headless -> unmatched with discovery's reason; interactive ->
+ *    needs_input asking for a clearer brief (the contract keeps unmatched for headless mode). With a
+ *    chat model's tool call (modelChoice), the app it chose among discovery's best matches runs,
+ *    its inputs merged over the rules' draft; its no_app_fits is the verdict.
+ * 3. Draft the inputs of the best match (draftInputs). Interactive: a value that cannot be drafted
+ *    -> needs_input. Headless never asks: guesses are reported as unmetAsks; a required URL the
+ *    brief does not carry means the app cannot run -> unmatched naming it (never another app).
+ * 4. Guidance (brand, template, placement) goes into prompt-role parameters, or, when the app has
  *    none, into its generation nodes; autoQuality inserts quality gates. The variant is recompiled.
  */
 export function planContent(request: ContentRequest, apps: ContentApp[]): ContentPlan {
@@ -79,10 +83,18 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
       [],
     );
 
-  const ranked = rankForContent(request, apps);
-  const best = ranked[0];
-  if (!best || best.relevanceScore < CONTENT_MIN_RELEVANCE) {
-    const reason = `No app fits the brief${best ? ` (best candidate "${best.name}" scored ${best.relevanceScore})` : ''}; describe the content to make, e.g. "a square Instagram image announcing our spring sale".`;
+  const discovery = rankForContent(request, apps);
+  const ranked = discovery.matches;
+  const model = request.modelChoice;
+  const best = model?.kind === 'app' ? ranked.find((m) => m.appId === model.appId) : ranked[0];
+  const noFit =
+    model?.kind === 'no_fit'
+      ? `The chat model found no app for the brief: ${model.reason}`
+      : !best || (!model && discovery.verdict.status === 'unmatched')
+        ? (discovery.verdict.reason ?? 'No app fits the brief.')
+        : null;
+  if (noFit || !best) {
+    const reason = `${noFit ?? 'No app fits the brief.'} Describe the content to make, e.g. "a square Instagram image announcing our spring sale".`;
     if (request.headless) return { status: 'unmatched', reason, ranked };
     return {
       status: 'needs_input',
@@ -99,11 +111,13 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
       ],
     };
   }
-  const byId = new Map(apps.map((a) => [a.appId, a]));
+  const app = apps.find((a) => a.appId === best.appId)!;
+  const rules = draftFor(request, app, request.headless);
+  const draft = model?.kind === 'app' ? mergeModelInputs(rules, model.inputs) : rules;
+  const rationale =
+    model?.kind === 'app' ? `chosen by the chat model (tool call); ${best.whyMatch}` : best.whyMatch;
+  const selectedApp = { appId: app.appId, name: app.compiled.definition.name, rationale };
   if (!request.headless) {
-    const app = byId.get(best.appId)!;
-    const draft = draftFor(request, app, false);
-    const selectedApp = { appId: app.appId, name: app.compiled.definition.name, rationale: best.whyMatch };
     if (draft.asks.length > 0)
       return {
         status: 'needs_input',
@@ -111,59 +125,54 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
         draft,
         askUser: draft.asks.map(({ autoFillable: _, ...ask }) => ask),
       };
-    return finish(request, app, 'recipe', best.whyMatch, draft, []);
+    return finish(request, app, 'recipe', rationale, draft, []);
   }
-
-  const viable = ranked
-    .slice(0, FALLBACK_DEPTH)
-    .filter((m) => m.relevanceScore >= Math.max(CONTENT_MIN_RELEVANCE, best.relevanceScore * FALLBACK_SHARE));
-  const skipped: { name: string; missing: Ask[] }[] = [];
-  for (const match of viable) {
-    const app = byId.get(match.appId)!;
-    const draft = draftFor(request, app, true);
-    const missing = draft.asks.filter((a) => !a.autoFillable);
-    if (missing.length > 0) {
-      skipped.push({ name: match.name, missing });
-      continue;
-    }
-    const warnings = skipped.map((s) => ({
-      field: 'appId',
-      message: `"${s.name}" fits better but needs ${describeMissing(s.missing)}; ran "${match.name}" instead`,
-    }));
-    return finish(request, app, 'recipe', match.whyMatch, draft, warnings);
-  }
-  const first = skipped[0];
-  return {
-    status: 'unmatched',
-    reason: `"${first.name}" fits the brief but needs ${describeMissing(first.missing)}, which cannot be drafted; pass it in inputs (an image can come from POST /v1/generate/image) and call again.`,
-    ranked,
-  };
+  const missing = draft.asks.filter((a) => !a.autoFillable);
+  if (missing.length > 0)
+    return {
+      status: 'unmatched',
+      reason: cannotRun(best.name, missing),
+      ranked,
+    };
+  return finish(request, app, 'recipe', rationale, draft, []);
 }
 
-/** Discovery as content creation runs it: brief, platform and modality, preferring the modality asked for. */
-export function rankForContent(request: ContentRequest, apps: ContentApp[]): DiscoveryMatch[] {
+/** Why the best app cannot run: the media it needs and the brief does not deliver. */
+export function cannotRun(name: string, missing: Ask[], why?: string): string {
+  return `"${name}" fits the brief but needs ${describeMissing(missing)}${why ? ` (${why})` : ''}, which cannot be drafted; pass it in inputs (an image can come from POST /v1/generate/image) and call again.`;
+}
+
+/** Discovery as content creation runs it: the brief, with the caller's platform and modality. */
+export function rankForContent(request: ContentRequest, apps: ContentApp[]): DiscoveryResult {
+  // The caller's platform and modality read as words of the request ("... tiktok video").
   const intent = [request.brief, request.platform, request.modality].filter(Boolean).join(' ');
-  const candidates = apps.map((a) => a.candidate);
-  const modality = request.modality?.toLowerCase();
-  if (modality && ['image', 'video', 'audio', 'text'].includes(modality)) {
-    const narrowed = rankApps(intent, candidates, {
-      constraints: { outputFormat: modality },
+  return rankApps(
+    intent,
+    apps.map((a) => a.candidate),
+    {
       limit: 10,
       semantic: request.semantic,
-    });
-    if (narrowed.matches.length > 0) return narrowed.matches;
-  }
-  return rankApps(intent, candidates, { limit: 10, semantic: request.semantic }).matches;
+      modality: request.modality?.toLowerCase() ?? null,
+    },
+  );
 }
 
 function draftFor(request: ContentRequest, app: ContentApp, bestEffort: boolean): Draft {
-  return draftInputs(app.compiled.definition.parameters, {
-    brief: request.brief,
-    platform: request.platform,
-    aspectRatio: request.aspectRatio,
-    inputs: request.inputs,
-    bestEffort,
-  });
+  const definition = app.compiled.definition;
+  return draftInputs(
+    definition.parameters,
+    {
+      brief: request.brief,
+      platform: request.platform,
+      aspectRatio: request.aspectRatio,
+      inputs: request.inputs,
+      bestEffort,
+    },
+    {
+      reading: readForCatalog(request.brief, request.catalog ?? [app.candidate]),
+      appTerms: appTermsOf(definition),
+    },
+  );
 }
 
 function finish(

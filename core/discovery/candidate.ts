@@ -15,6 +15,12 @@ export interface DiscoveryCandidate {
   /** Share of the app's outputs of each modality. */
   outputShare: Record<Modality, number>;
   estimatedCredits: number;
+  /** Parameter keys and names: an agent's field names ("quote", "episode_title") point at the app that has them. */
+  parameterNames?: string[];
+  /** Media kinds the app cannot run without (url parameters with no default). */
+  requiredMedia?: ('image' | 'video' | 'audio')[];
+  /** Labels of its options parameters ("Bold", "Problem and fix"): a brief written for the app names them. */
+  optionLabels?: string[];
 }
 
 export function toCandidate(appId: string, app: CompiledApp, costs: NodeCosts): DiscoveryCandidate {
@@ -28,6 +34,17 @@ export function toCandidate(appId: string, app: CompiledApp, costs: NodeCosts): 
     outputTypes: [...new Set(app.plan.outputs.map((o) => o.type))],
     outputShare: shares(app.plan.outputs.map((o) => o.type)),
     estimatedCredits: estimateCredits(app.plan, all, costs).expected,
+    parameterNames: app.definition.parameters.flatMap((p) => [p.key.replace(/_/g, ' '), p.name]),
+    requiredMedia: [
+      ...new Set(
+        app.definition.parameters
+          .filter((p) => p.type === 'url' && p.default === undefined)
+          .flatMap((p) => p.accept ?? ['image' as const]),
+      ),
+    ],
+    optionLabels: app.definition.parameters.flatMap((p) =>
+      p.role === 'aspect_ratio' ? [] : (p.options ?? []).filter((o) => !/^\d/.test(o)),
+    ),
   };
 }
 

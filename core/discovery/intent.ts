@@ -5,7 +5,7 @@ export type IntentMedium = 'image' | 'video' | 'audio' | 'text' | 'mixed';
 /** Words that ask for a medium, stemmed; weights say how surely (a "card" is nearly always an image). */
 const CUES: Record<Exclude<IntentMedium, 'mixed'>, Record<string, number>> = {
   video: weights(
-    'video videos clip clips reel reels animate film footage animation animated movie trailer montage slideshow mp4 vlog shorts gif motion',
+    'video videos clip clips reel reels animate film footage animation animated movie trailer montage slideshow mp4 vlog shorts gif motion moving move',
     2,
   ),
   audio: weights(
@@ -48,7 +48,7 @@ export function readIntent(intent: string): IntentReading {
   return { medium: mediumOf(cues), cues };
 }
 
-function mediumOf(cues: IntentReading['cues']): IntentMedium {
+export function mediumOf(cues: IntentReading['cues']): IntentMedium {
   if (cues.video > 0 && cues.image > 0 && Math.abs(cues.video - cues.image) < 2) return 'mixed';
   const visual = (['video', 'image', 'audio'] as const)
     .filter((m) => cues[m] > 0)

@@ -1,10 +1,18 @@
-import { appFields, vocabularyOf, type AppField } from './app-fields';
+import { askedMedium, adjustedMatch, placementFactor, REVIEW_TERMS } from './adjust-score';
+import { readBrief, type BriefReading } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
+import { catalogIndex } from './catalog-index';
 import { meetsConstraints, type DiscoveryConstraints } from './constraints';
-import { platformsIn, readIntent, summarizeIntent, type IntentMedium } from './intent';
-import { terms, words } from './normalize';
-import { containsSequence, scoreFields, type IntentTerms, type MatchReason } from './score-app';
-import { synonymsOf } from './synonyms';
+import { cueVocabulary } from './cue-words';
+import { evidenceOf, requestSequence, ZONE_WEIGHTS } from './evidence';
+import { mediaFactor, mediaIn } from './input-media';
+import { summarizeIntent, type IntentMedium } from './intent';
+import { exclusionsFor, type Exclusion } from './out-of-scope';
+import { scoreApps, type MatchReason } from './score-app';
+import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
+
+export type { MatchReason, DiscoveryVerdict };
+export { FIT_THRESHOLD };
 
 export interface DiscoveryMatch {
   appId: string;
@@ -20,6 +28,7 @@ export interface DiscoveryMatch {
 export interface DiscoveryResult {
   matches: DiscoveryMatch[];
   intent: { medium: IntentMedium; summary: string };
+  verdict: DiscoveryVerdict;
 }
 
 export interface RankOptions {
@@ -27,44 +36,91 @@ export interface RankOptions {
   limit?: number;
   /** Cosine similarity of the intent and each app (by id), when an embeddings model is configured. */
   semantic?: Map<string, number>;
+  /** A medium the caller states (content/create's `modality`), read like a cue in the brief. */
+  modality?: string | null;
 }
 
-/** Below this an app is not a match at all. */
+/** Apps are listed from here (below the fit threshold, as weaker alternatives). */
 export const MIN_RELEVANCE = 0.1;
-/** Excluded intents and a missing medium push an app down this much. */
-const EXCLUDED_FACTOR = 0.3;
-const WRONG_MEDIUM_FACTOR = 0.45;
-/** raw / (raw + SATURATION): the lexical evidence as 0..1. */
-const SATURATION = 6;
-const SEMANTIC_SHARE = 0.35;
+const PLATFORM_POST = { term: 'post', word: 'post', weight: 1, boost: 1, synonym: false };
+const SHARING = new Set([
+  'announce',
+  'promote',
+  'celebrate',
+  'share',
+  'thank',
+  'invite',
+  'welcome',
+  'introduce',
+  'launch',
+]);
+const QUOTED_LINE = { term: 'quot', word: 'quote', weight: 1, boost: 1, synonym: false };
 
 /**
- * Ranks candidate apps for a natural-language intent.
- * 1. Read the intent without its quoted passages and URLs: stemmed terms, the medium it asks for, the platforms it names.
- * 2. Drop apps that fail the constraints (credits for a whole run, output format).
- * 3. Weigh each term by its rarity among the candidates (idf); a term no candidate knows is ignored.
- * 4. Lexical score = 0.6 x coverage + 0.4 x saturated raw field score (see scoreFields).
- * 5. An app whose outputs lack the asked-for medium, or whose excludedIntents the intent names, is
- *    pushed down; with embeddings, the semantic similarity is blended in.
- * 6. Keep apps above MIN_RELEVANCE, best first (ties by name), at most `limit`.
+ * Ranks candidate apps for a natural-language intent and decides whether any fits.
+ * 1. Read the brief (readBrief): structure, zones, typo corrections against the catalog and cue words.
+ * 2. Evidence: request words weighted by zone (the ask over the topic over the content; quotes, URLs,
+ *    platforms and aspect ratios never count), with synonyms at half weight; negated words apart.
+ * 3. BM25 over names, tags, descriptions and parameters (minisearch, fuzzy and prefix), calibrated
+ *    to 0..1 with the share of the evidence the app covers (scoreApps).
+ * 4. Adjustments (adjustedMatch): an app without the medium the request asks for (not the topic's),
+ *    one that makes what the brief declines, one waiting for an approval nobody asked for, one
+ *    needing media the brief neither links nor names, and a general app when a platform is named
+ *    rank lower. With embeddings, the similarity is blended in.
+ * 5. Decisive exclusions (out-of-scope: operations, formats, scale, advice, long documents, media
+ *    the app cannot take, excludedIntents) remove an app.
+ * 6. A platform named with nothing to make ("brag on Facebook") asks for a post there; a quotation
+ *    and its author with nothing to make, for a quote.
+ * 7. Constraints filter; apps above MIN_RELEVANCE are listed best first (ties by name).
+ * 8. Verdict (verdictOf): fit when the best app reaches FIT_THRESHOLD on words of the request itself;
+ *    otherwise unmatched, with the reason.
  */
 export function rankApps(
   intentText: string,
   candidates: DiscoveryCandidate[],
   options: RankOptions = {},
 ): DiscoveryResult {
-  // Quoted passages and URLs are the content the caller carries (a quote, a script, a photo), not the request.
-  const asked = askedPart(intentText);
-  const reading = readIntent(asked);
-  const intent = intentTerms(asked);
-  const eligible = candidates.filter((c) => meetsConstraints(c, options.constraints ?? {}));
-  const profiles = eligible.map((c) => ({ candidate: c, fields: appFields(c) }));
-  const idf = idfOver(profiles.map((p) => vocabularyOf(p.fields)));
-
-  const scored = profiles.map(({ candidate, fields }) =>
-    scoreCandidate(candidate, fields, intent, reading.medium, idf, options.semantic),
+  const index = catalogIndex(candidates);
+  const reading = readForCatalog(intentText, candidates);
+  const medium = askedMedium(reading, options.modality);
+  const evidence = evidenceOf(reading);
+  const request = requestSequence(reading);
+  // A platform named with nothing to make ("brag a little on Facebook", "something for the feed") asks for a post there.
+  const named = evidence.terms.some(
+    (e) => !e.synonym && e.weight >= ZONE_WEIGHTS.key && index.telling.has(e.term),
   );
-  const matches = scored
+  const placed = reading.platforms.length > 0 || reading.tokens.some((t) => t.placement);
+  // A quotation and its author with nothing else to make ("\"Stay hungry\" - Steve Jobs") asks for a quote card.
+  const attributed = reading.spans.quotes.some((q) =>
+    /^["”']?\s*(?:[-–—~]|by\b)\s*\p{Lu}/u.test(reading.brief.slice(q.end)),
+  );
+  // To announce, promote or celebrate something, with nothing named to make, is to post about it.
+  const telling = reading.tokens.some((t) => SHARING.has(t.lemma) && t.pos === 'VERB' && t.zone !== 'quote');
+  const implied = named
+    ? []
+    : [...(attributed ? [QUOTED_LINE] : []), ...(placed || telling ? [PLATFORM_POST] : [])];
+  const scores = scoreApps(index, [...evidence.terms, ...implied], request);
+  const media = mediaIn(reading);
+
+  const asksForReview = evidence.terms.some((e) => REVIEW_TERMS.has(e.term));
+  const ranked: DiscoveryMatch[] = [];
+  const exclusions = new Map<string, Exclusion[]>();
+  for (const candidate of candidates) {
+    if (!meetsConstraints(candidate, options.constraints ?? {})) continue;
+    const excluded = exclusionsFor(candidate, reading, index, request);
+    if (excluded.length > 0) {
+      exclusions.set(candidate.appId, excluded);
+      continue;
+    }
+    const score = scores.get(candidate.appId);
+    if (!score) continue;
+    const factors = {
+      asksForReview,
+      media: mediaFactor(candidate, media.all) * placementFactor(candidate, reading.platforms),
+    };
+    ranked.push(adjustedMatch(candidate, score, medium, evidence.negated, index, factors, options.semantic));
+  }
+  const matches = ranked
     .filter((m) => m.relevanceScore >= MIN_RELEVANCE)
     .sort(
       (a, b) =>
@@ -73,106 +129,12 @@ export function rankApps(
     .slice(0, options.limit ?? 5);
   return {
     matches,
-    intent: {
-      medium: reading.medium,
-      summary: summarizeIntent(intentText, reading.medium, platformsIn(intentText)),
-    },
+    intent: { medium, summary: summarizeIntent(intentText, medium, reading.platforms) },
+    verdict: verdictOf(matches, exclusions, candidates, scores),
   };
 }
 
-function scoreCandidate(
-  candidate: DiscoveryCandidate,
-  fields: AppField[],
-  intent: IntentTerms,
-  medium: IntentMedium,
-  idf: (t: string) => number,
-  semantic?: Map<string, number>,
-): DiscoveryMatch {
-  const { raw, coverage, reasons } = scoreFields(intent, fields, idf);
-  let score = raw > 0 ? 0.6 * coverage + 0.4 * (raw / (raw + SATURATION)) : 0;
-  if (medium !== 'mixed') {
-    if (candidate.outputTypes.includes(medium)) {
-      // Text comes with most apps; for a text request, apps that mostly write rank above those that mostly draw.
-      if (medium === 'text') score *= 0.6 + 0.4 * candidate.outputShare.text;
-      if (score > 0)
-        reasons.push({
-          source: 'capability',
-          field: 'outputs',
-          terms: [medium],
-          explanation: `outputs ${medium}, the medium the intent asks for`,
-        });
-    } else score *= WRONG_MEDIUM_FACTOR;
-  }
-  const excluded = candidate.frontmatter.excludedIntents.filter((phrase) => {
-    const p = terms(phrase);
-    return p.length > 0 && containsSequence(intent.sequence, p);
-  });
-  if (excluded.length > 0) score *= EXCLUDED_FACTOR;
-  const similarity = semantic?.get(candidate.appId);
-  if (similarity !== undefined) {
-    const s = Math.min(1, Math.max(0, (similarity - 0.2) / 0.6));
-    score = (1 - SEMANTIC_SHARE) * score + SEMANTIC_SHARE * s;
-    reasons.push({
-      source: 'semantic',
-      field: 'embedding',
-      terms: [],
-      explanation: `semantic similarity ${similarity.toFixed(2)} between the intent and the app's description`,
-    });
-  }
-  const relevanceScore = Math.round(Math.min(1, score) * 1000) / 1000;
-  return {
-    appId: candidate.appId,
-    name: candidate.name,
-    description: candidate.description,
-    relevanceScore,
-    capabilities: candidate.capabilities,
-    estimatedCredits: candidate.estimatedCredits,
-    whyMatch: whyMatch(candidate, reasons, excluded),
-    matchReasons: reasons,
-  };
-}
-
-function whyMatch(candidate: DiscoveryCandidate, reasons: MatchReason[], excluded: string[]): string {
-  const top = reasons.slice(0, 3).map((r) => r.explanation);
-  const because = top.length > 0 ? top.join('; ') : 'no strong overlap with the intent';
-  const caveat =
-    excluded.length > 0
-      ? ` (ranked lower: the app is not meant for ${excluded.map((e) => `"${e}"`).join(', ')})`
-      : '';
-  return `${candidate.name}: ${because}${caveat}.`;
-}
-
-export function askedPart(text: string): string {
-  return text
-    .replace(/["“][^"“”]*["”]|(?:^|\s)['‘][^'‘’]{3,}?['’](?=[\s.,;:!?]|$)/g, ' ')
-    .replace(/\bhttps?:\/\/\S+/gi, ' ');
-}
-
-export function intentTerms(text: string): IntentTerms {
-  const display = new Map<string, string>();
-  const sequence: string[] = [];
-  for (const w of words(text)) {
-    const t = terms(w)[0];
-    if (!t) continue;
-    sequence.push(t);
-    if (!display.has(t)) display.set(t, w);
-  }
-  return { unique: [...new Set(sequence)], sequence, display };
-}
-
-/**
- * Normalised inverse document frequency over the candidates: ln(1 + N/df) / ln(1 + N), where df
- * counts apps holding the term or a synonym of it; 0 for a term no app knows.
- */
-function idfOver(vocabularies: Set<string>[]): (term: string) => number {
-  const n = vocabularies.length;
-  const cache = new Map<string, number>();
-  return (term) => {
-    if (cache.has(term)) return cache.get(term)!;
-    const forms = [term, ...synonymsOf(term)];
-    const df = vocabularies.filter((v) => forms.some((f) => v.has(f))).length;
-    const value = df === 0 || n === 0 ? 0 : Math.log(1 + n / df) / Math.log(1 + n);
-    cache.set(term, value);
-    return value;
-  };
+/** The brief read against the catalog's words and the cue words (typos are corrected toward them). */
+export function readForCatalog(brief: string, candidates: DiscoveryCandidate[]): BriefReading {
+  return readBrief(brief, new Set([...catalogIndex(candidates).words, ...cueVocabulary()]));
 }

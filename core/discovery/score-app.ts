@@ -1,122 +1,116 @@
-import type { AppField, ReasonSource } from './app-fields';
-import { SYNONYM_WEIGHT, synonymsOf } from './synonyms';
+import { INDEX_FIELDS, type CatalogIndex } from './catalog-index';
+import { containsPhrase, creditsOf, FUZZY_MIN, nameCoverageOf, withoutFields, wordWeight } from './coverage';
+import type { EvidenceTerm } from './evidence';
+import { reasonsOf, type MatchReason } from './match-reasons';
 
-export interface MatchReason {
-  source: ReasonSource;
-  field: string;
-  terms: string[];
-  explanation: string;
-}
+export type { MatchReason };
 
-/** The intent's terms: unique stems in order, the word each came from, and the full sequence for phrases. */
-export interface IntentTerms {
-  unique: string[];
-  sequence: string[];
-  display: Map<string, string>;
-}
-
-export interface FieldScore {
-  /** Sum over matched terms of idf x best field weight (plus a little for every other field hit). */
+export interface AppScore {
+  /** Calibrated 0..1, before the medium, negation and semantic adjustments. */
+  relevance: number;
+  /** BM25 plus phrase bonus. */
   raw: number;
-  /** Share of the intent's known terms (idf-weighted) that the app matches, 0..1. */
+  /** Weighted share of the brief's known evidence the app matches, 0..1. */
   coverage: number;
+  /** Best share of the app's name (or of one alias) that the brief asks for, 0..1. */
+  nameCoverage: number;
+  /** The app matches a word of the request itself, not only its topic, context or content. */
+  requestMatched: boolean;
   reasons: MatchReason[];
 }
 
-/** Extra credit for a term found in more fields than the best one. */
-const SPREAD = 0.15;
-/** A multi-word tag found as a phrase in the intent ("blog header") counts again, per word. */
-const PHRASE_BONUS = 1;
-/** The field weight (keywords, use cases) at which a hit covers a term fully. */
-const FULL_COVER_WEIGHT = 2;
-
-interface Hit {
-  field: AppField;
-  weight: number;
-  synonym: boolean;
-}
-
+/** BM25 at which the evidence counts half: a strong match of several request words scores several hundred. */
+const SATURATION = 200;
+/** relevance = COVERAGE x coverage + NAME x name coverage + the rest x raw / (raw + SATURATION). */
+const COVERAGE_SHARE = 0.45;
+const NAME_SHARE = 0.4;
+/** A multi-word name, alias, keyword or use case found as a phrase in the request counts again. */
+const PHRASE_BONUS = 1.5;
 /**
- * Lexical score of one app for an intent.
- * 1. For each intent term, find every field that holds it, or failing that a synonym of it (x0.6).
- * 2. The term scores idf x (best field weight + 0.15 x the other hits' weights).
- * 3. Multi-word tags of weighty fields found as a contiguous phrase in the intent add a bonus.
- * 4. Coverage is the idf-weighted share of known intent terms matched, each by min(1, best hit weight / 2); unknown terms (the subject
- *    matter, "oat milk") are left out so they neither help nor hurt.
- * 5. Reasons gather each matched word under the field where it counts most, strongest field first.
+ * Scores every app for the brief's evidence.
+ * 1. BM25 (minisearch) over the index fields with their boosts; each term boosted by its evidence
+ *    weight; words of five letters or more also match fuzzily (typos) and as prefixes.
+ * 2. A multi-word tag of a weighty field found whole in the request adds PHRASE_BONUS x its length.
+ * 3. Coverage: the evidence weight an app matches over the weight any app matches (a term no app
+ *    knows, the subject matter, neither helps nor hurts); a synonym covers at its own weight.
+ * 4. Name coverage: how much of the app's name or an alias the brief asks for (nameCoverageOf).
+ * 5. relevance = 0.45 x coverage + 0.4 x name coverage + 0.15 x raw / (raw + SATURATION).
+ * 5. Reasons name, per field, the brief's words that matched there, strongest field first.
  */
-export function scoreFields(
-  intent: IntentTerms,
-  fields: AppField[],
-  idf: (term: string) => number,
-): FieldScore {
-  let raw = 0;
-  let matched = 0;
-  let known = 0;
-  const perField = new Map<AppField, { score: number; terms: Set<string>; synonym: boolean }>();
-  const note = (field: AppField, score: number, word: string, synonym: boolean) => {
-    const entry = perField.get(field) ?? { score: 0, terms: new Set<string>(), synonym: false };
-    entry.score += score;
-    entry.terms.add(word);
-    entry.synonym ||= synonym;
-    perField.set(field, entry);
-  };
+export function scoreApps(
+  index: CatalogIndex,
+  evidence: EvidenceTerm[],
+  request: string[],
+): Map<string, AppScore> {
+  const boost = new Map(evidence.map((e) => [e.term, e.boost]));
+  const byTerm = new Map(evidence.map((e) => [e.term, e]));
+  const out = new Map<string, AppScore>();
+  if (evidence.length === 0) return out;
+  const results = index.search.search(evidence.map((e) => e.term).join(' '), {
+    boost: INDEX_FIELDS,
+    boostTerm: (term) => boost.get(term) ?? 0,
+    // Only the request's own words are matched loosely: not a synonym ("audio" -> "audiogram"), not content.
+    // Edits only for words wink does not know: "promote" is no typo of "prompt".
+    fuzzy: (term) => (loose(byTerm.get(term)) && byTerm.get(term)?.unknown ? 0.2 : false),
+    prefix: (term) => loose(byTerm.get(term)),
+    combineWith: 'OR',
+  });
+  const credits = new Map(results.map((r) => [r.id as string, creditsOf(r.match, evidence, index.idf)]));
+  // A word only an option label or an audience holds ("neon" city streets) is not evidence a fit must cover.
+  const telling = results.map((r) => creditsOf(withoutFields(r.match, WEAK_FIELDS), evidence, index.idf));
+  const knownWords = new Map<string, number>();
+  for (const perWord of telling)
+    for (const word of perWord.keys()) knownWords.set(word, wordWeight(evidence, word, index.idf));
+  const knownWeight = [...knownWords.values()].reduce((a, b) => a + b, 0);
 
-  for (const term of intent.unique) {
-    const weight = idf(term);
-    if (weight <= 0) continue;
-    known += weight;
-    const hits = fields
-      .map((f) => hitIn(f, term))
-      .filter((h): h is Hit => h !== null)
-      .sort((a, b) => b.weight - a.weight);
-    if (hits.length === 0) continue;
-    const spread = hits.slice(1).reduce((sum, h) => sum + h.weight, 0) * SPREAD;
-    raw += weight * (hits[0].weight + spread);
-    // A term found only in prose or a minor field is half covered; a tag or the name covers it fully.
-    matched += weight * Math.min(1, hits[0].weight / FULL_COVER_WEIGHT);
-    // A term is explained once, by the field where it counts most.
-    note(
-      hits[0].field,
-      weight * (hits[0].weight + spread),
-      intent.display.get(term) ?? term,
-      hits[0].synonym,
-    );
-  }
-
-  for (const field of fields.filter((f) => f.weight >= 2)) {
-    for (const phrase of field.phrases) {
-      if (phrase.length < 2 || !containsSequence(intent.sequence, phrase)) continue;
-      const bonus = field.weight * PHRASE_BONUS * phrase.length * Math.max(...phrase.map(idf), 0);
-      raw += bonus;
-      note(field, bonus, phrase.map((t) => intent.display.get(t) ?? t).join(' '), false);
+  for (const r of results) {
+    const id = r.id as string;
+    const phrases = phraseHits(index, id, request);
+    const raw = r.score + phraseBonus(phrases);
+    // Words of a tag or compound the request names as a phrase ("talking-to-camera") are fully covered.
+    for (const term of phrases.flat()) {
+      const e = byTerm.get(term);
+      if (e && !e.synonym) {
+        const word = e.word.toLowerCase();
+        credits.get(id)!.set(word, Math.max(credits.get(id)!.get(word) ?? 0, e.weight * index.idf(term)));
+      }
     }
+    const matched = [...credits.get(id)!.values()].reduce((a, b) => a + b, 0);
+    const coverage = knownWeight > 0 ? Math.min(1, matched / knownWeight) : 0;
+    const nameCoverage = nameCoverageOf(index.names.get(id) ?? [], evidence, request, index.idf);
+    const relevance =
+      COVERAGE_SHARE * coverage +
+      NAME_SHARE * nameCoverage +
+      (1 - COVERAGE_SHARE - NAME_SHARE) * (raw / (raw + SATURATION));
+    const requestMatched = [...credits.get(id)!.keys()].some(
+      (word) =>
+        Math.max(0, ...evidence.filter((e) => e.word.toLowerCase() === word).map((e) => e.weight)) >=
+        REQUEST_WEIGHT,
+    );
+    out.set(id, {
+      relevance,
+      raw,
+      coverage,
+      nameCoverage,
+      requestMatched,
+      reasons: reasonsOf(r.match, byTerm, phrases),
+    });
   }
-
-  const reasons = [...perField.entries()]
-    .sort((a, b) => b[1].score - a[1].score)
-    .map(([field, entry]) => ({
-      source: field.source,
-      field: field.field,
-      terms: [...entry.terms],
-      explanation: `${quoteList([...entry.terms])} ${entry.terms.size === 1 ? 'matches' : 'match'} the app's ${field.title}${entry.synonym ? ' (some through synonyms)' : ''}`,
-    }));
-  return { raw, coverage: known > 0 ? matched / known : 0, reasons };
+  return out;
 }
 
-function hitIn(field: AppField, term: string): Hit | null {
-  if (field.terms.has(term)) return { field, weight: field.weight, synonym: false };
-  if (synonymsOf(term).some((s) => field.terms.has(s)))
-    return { field, weight: field.weight * SYNONYM_WEIGHT, synonym: true };
-  return null;
-}
+const WEAK_FIELDS = new Set(['options', 'audiences']);
+/** Evidence at least this heavy comes from the request (ask, label, aside, key, context), not the topic. */
+const REQUEST_WEIGHT = 0.5;
 
-export function containsSequence(sequence: string[], phrase: string[]): boolean {
-  outer: for (let i = 0; i + phrase.length <= sequence.length; i++) {
-    for (let j = 0; j < phrase.length; j++) if (sequence[i + j] !== phrase[j]) continue outer;
-    return true;
-  }
-  return false;
-}
+const phraseBonus = (phrases: string[][]) => phrases.reduce((sum, p) => sum + PHRASE_BONUS * p.length, 0);
 
-const quoteList = (items: string[]) => items.map((t) => `"${t}"`).join(', ');
+/** Words matched fuzzily and by prefix: the brief's own request words of five letters or more. */
+const loose = (e: EvidenceTerm | undefined) =>
+  e !== undefined && !e.synonym && e.term.length >= FUZZY_MIN && e.weight >= LOOSE_MIN_WEIGHT;
+const LOOSE_MIN_WEIGHT = 0.5;
+
+function phraseHits(index: CatalogIndex, appId: string, request: string[]): string[][] {
+  const phrases = index.phrases.get(appId) ?? [];
+  return phrases.filter((p) => p.length >= 2 && containsPhrase(request, p));
+}

@@ -28,14 +28,14 @@ describe('matchOption', () => {
 });
 
 describe('draftInputs', () => {
-  test('puts the brief in the topic and keeps defaults for options the brief does not name', () => {
+  test('puts the subject of the brief in the topic and keeps defaults for options the brief does not name', () => {
     const draft = draftInputs(SOCIAL_POST.parameters, {
       brief: 'Announce our spring sale',
       bestEffort: false,
     });
     expect(draft).toEqual({
-      inputs: { topic: 'Announce our spring sale' },
-      sources: { topic: 'brief' },
+      inputs: { topic: 'spring sale' },
+      sources: { topic: 'subject' },
       asks: [],
       warnings: [],
     });

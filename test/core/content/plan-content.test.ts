@@ -135,7 +135,7 @@ describe('planContent', () => {
     );
     if (plan.status !== 'ran') throw new Error(plan.status);
     expect(plan.draft.inputs.prompt).toBe(
-      'an illustration of a lighthouse at dusk\n\nBrand voice: warm, witty. Content pillars: oats. Follow: Lead with the single benefit. Avoid: cluttered background, no health claims.',
+      'lighthouse at dusk\n\nBrand voice: warm, witty. Content pillars: oats. Follow: Lead with the single benefit. Avoid: cluttered background, no health claims.',
     );
     expect(plan.app.plan).toEqual(contentApps([PROMPT_IMAGE])[0].compiled.plan);
   });
@@ -149,7 +149,8 @@ describe('planContent', () => {
       '{{style}} graphic about {{topic}}. Follow: Lead with the single benefit. Avoid: cluttered background.',
     );
     expect(node('caption').config.system).toContain('Lead with the single benefit');
-    expect(plan.draft.inputs.topic).toBe('An Instagram post about oat milk');
+    // The request ("An Instagram post about") is not the topic.
+    expect(plan.draft.inputs.topic).toBe('oat milk');
   });
 
   test('autoQuality runs a variant with a quality gate before every output', () => {

@@ -1,0 +1,205 @@
+import type { AppParameter } from '../app/app-definition';
+import type { BriefReading } from '../discovery/brief-reading';
+import type { Quote } from '../discovery/brief-spans';
+import { keyMatch, ROLE_CUES, roleOf, type FieldRole } from './field-roles';
+
+/**
+ * Values a brief states outright for a field: an agent's field (`cta="Order today"`), a "Key: value"
+ * cue ("Call to action: ...", "Product: ..."), "<cue> is <value>" ("product is the CalmMat yoga mat"),
+ * a quote with its cue before it ("episode "Slow Fashion Now"", "cta "Grab a can""), an attribution
+ * after a quote, a list, a length in seconds.
+ */
+
+/** The agent's field for a parameter, by key (see keyMatch); fields already used are skipped. */
+export function structuredValue(reading: BriefReading, p: AppParameter, used: Set<string>): string | null {
+  const fields = reading.structured?.fields ?? [];
+  const best = fields
+    .filter((f) => !used.has(f.key))
+    .map((f) => ({ f, score: keyMatch(f.key, p) }))
+    .filter((x) => x.score >= 0.8)
+    .sort((a, b) => b.score - a.score)[0];
+  if (!best) return null;
+  used.add(best.f.key);
+  if (p.type === 'text' && roleOf(p) === 'points')
+    return (best.f.items.length > 1 ? best.f.items : splitItems(best.f.value)).join('\n');
+  return best.f.value;
+}
+
+/**
+ * For a structured brief, a field no parameter claimed whose value reads as text (two words or
+ * more, not a link): the agent's value under a name of its own, for a text parameter left empty.
+ */
+export function unclaimedValue(reading: BriefReading, used: Set<string>): string | null {
+  const field = reading.structured?.fields.find(
+    (f) => !used.has(f.key) && f.value.split(/\s+/).length >= 2 && !/^https?:\/\//i.test(f.value),
+  );
+  if (!field) return null;
+  used.add(field.key);
+  return field.value;
+}
+
+/** Roles whose value is a passage (it runs to the next cue or the end); the others are a phrase. */
+const PASSAGES = new Set<FieldRole>(['script', 'excerpt', 'quote', 'copy', 'points', 'overlay', 'prompt']);
+
+/**
+ * "Product: Trailhead Camp Mug." and "product is the CalmMat yoga mat": the value a cue names. A
+ * passage runs to the next cue or the end of the brief ("Here it is: ..."); a phrase (a title, a
+ * product, a campaign, a topic) ends at its clause ("Campaign kit: Summer Solstice festival, warm palette").
+ */
+export function cuedValue(reading: BriefReading, p: AppParameter): string | null {
+  const role = p.type === 'text' ? roleOf(p) : 'copy';
+  const keyCues = reading.spans.keyCues;
+  for (const [i, cue] of keyCues.entries())
+    if (keyMatch(cue.key, p) >= 0.8) {
+      const end = PASSAGES.has(role) ? (keyCues[i + 1]?.start ?? reading.brief.length) : cue.valueEnd;
+      let value = reading.brief.slice(cue.valueStart, end);
+      if (!PASSAGES.has(role)) value = value.split(/,|;|\s[-–—]\s|\s\(/)[0];
+      value = clean(value);
+      if (value) return value;
+    }
+  // "It is called Sunny Lemon Tart", "an episode titled Deep Work": a name the brief gives.
+  if (['title', 'product', 'campaign'].includes(role)) {
+    const named = reading.brief.match(/\b(?:called|named|titled)\s+["“]?([^,.;:!?"”()]{2,60})/i);
+    if (named) return clean(named[1]);
+  }
+  // "episode Money Myths", "with the words Golden Hour": a cue word, then a name in capitals.
+  for (const cue of (p.type === 'text' ? ROLE_CUES[role] : []).filter(
+    (c) => c.length > 3 && !c.includes(' '),
+  )) {
+    const m = reading.brief.match(
+      new RegExp(
+        `\\b${cue}s?\\s+(?:is\\s+)?((?:[A-Z0-9][\\w'’-]*)(?:\\s+(?:[A-Z0-9][\\w'’-]*|of|the|and|a|in|to|for))*)`,
+      ),
+    );
+    if (m && /[A-Za-z]/.test(m[1])) return clean(m[1].replace(/\s+(?:of|the|and|a|in|to|for)$/, ''));
+  }
+  const cues = p.type === 'text' ? ROLE_CUES[roleOf(p)] : [];
+  for (const cue of cues.filter((c) => c.length > 3 || c === 'cta')) {
+    const m = reading.brief.match(
+      new RegExp(`\\b${cue}(?: name| title)? (?:is|are|=) (?!["“])([^,.;:!?()]+)`, 'i'),
+    );
+    if (m && !m[1].includes('"')) return clean(m[1].replace(/^(?:the|a|an|our|my)\s+/i, ''));
+  }
+  return null;
+}
+
+const clean = (s: string) =>
+  s
+    .trim()
+    .replace(/^["“']|["”']$/g, '')
+    .replace(/[.;,]+$/, '')
+    .trim();
+
+/** Which role a quote's cue words point at, if any ("episode", "cta", "line", "text"). */
+export function quoteRole(q: Quote, roles: FieldRole[]): FieldRole | null {
+  const before = q.before.split(' ');
+  const last = before.slice(-2);
+  // An author is named around a quote, never quoted: "says" before a quote introduces the quote itself.
+  const hits = roles
+    .filter((role) => role !== 'author')
+    .filter((role) =>
+      ROLE_CUES[role].some((cue) =>
+        cue.includes(' ') ? q.before.endsWith(cue) || q.before.includes(`${cue} `) : last.includes(cue),
+      ),
+    );
+  // The nearest cue decides: in "episode name is "X"" the cue is "episode", two words back.
+  const nearest = hits.sort((a, b) => distance(before, a) - distance(before, b))[0];
+  return nearest ?? null;
+}
+
+function distance(before: string[], role: FieldRole): number {
+  for (let i = before.length - 1; i >= 0; i--)
+    if (ROLE_CUES[role].includes(before[i])) return before.length - i;
+  return 99;
+}
+
+/** "by Peter Drucker", "- Priya, Bristol", "from Francis Bacon", or a name right after the quote. */
+export function attributionAfter(reading: BriefReading, quote: Quote): string | null {
+  // "My grandma says "...": the speaker before the quote.
+  const said = reading.brief
+    .slice(Math.max(0, quote.start - 60), quote.start)
+    .match(
+      /(?:^|[.!?]\s+|,\s*)(?:my |our )?([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2})\s+(?:says|said|once said|always says)\s*:?\s*["“']?$/iu,
+    );
+  if (said) return said[1].trim();
+  const rest = reading.brief.slice(quote.end).replace(/^["”'’]/, '');
+  if (/^\s*\(?\s*(?:no|without)\s+author/i.test(rest)) return '';
+  const m =
+    rest.match(
+      /^[\s,]*(?:and\s+)?(?:(?:it['’]?s|it is|this is)\s+)?(?:[-–—~]|by|from|said|says|author:?)\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,3})/iu,
+    ) ?? rest.match(/^\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2})\s*$/u);
+  if (!m) return null;
+  // The name ends at a sentence end or a preposition ("Wayne Gretzky. make it", "Bacon, for post").
+  return (
+    m[1]
+      .replace(/[.!?]\s.*$/s, '')
+      .replace(/\s+(?:for|on|in|as|with|to)\b.*$/i, '')
+      .replace(/[.]$/, '')
+      .trim() || null
+  );
+}
+
+/** "cta "Try them free"", "Call to action: Order today", "ending with Shop now". */
+export function callToAction(reading: BriefReading): string | null {
+  const m = reading.brief.match(
+    /\b(?:cta|call[- ]to[- ]action|(?:end|close|finish)(?:ing|s)? with|end card(?: says)?)\s*[:=-]?\s*(?:["“]([^"”]{2,80})["”]|([^"“,.;!?()]{2,60}))/i,
+  );
+  return m ? clean(m[1] ?? m[2]) : null;
+}
+
+/**
+ * Items the brief lists: a structured list, or after a colon, a spaced dash or a "steps:" cue, or
+ * a sentence of its own, as 2+ short items separated by semicolons or commas ("and" joins words
+ * inside an item: "greens and browns").
+ */
+export function listItems(reading: BriefReading): string[] {
+  const text = reading.brief;
+  // A list ends where a "Key:" cue or a quote begins ("...; call to action: "Follow"").
+  const stops = [
+    ...reading.spans.keyCues.map((c) => c.start),
+    ...reading.spans.quotes.map((q) => q.start - 1),
+  ];
+  const bodyFrom = (start: number) => {
+    const end = Math.min(text.length, ...stops.filter((s) => s > start));
+    return text
+      .slice(start, end)
+      .replace(/\s[-–—]\s.*$/s, '')
+      .replace(/[.?!](?:\s.*)?$/s, '')
+      .trim();
+  };
+  const starts: number[] = [];
+  if (reading.spans.afterColon !== null) starts.push(reading.spans.afterColon);
+  for (const m of text.matchAll(/\s[-–—]\s/g)) starts.push(m.index + m[0].length);
+  for (const m of text.matchAll(/(?:^|[.?!]\s+)(?=\S)/g)) starts.push(m.index + m[0].length);
+  for (const start of starts) {
+    const items = splitItems(bodyFrom(start));
+    if (items.length >= 2 && items.every((i) => i.split(' ').length <= 10)) return items;
+  }
+  return [];
+}
+
+/** Items of a list: by semicolons when there are two or more, else by commas; a leading "and" dropped. */
+export function splitItems(text: string): string[] {
+  const bySemicolon = text.split(';').filter((s) => s.trim().length > 1);
+  const separator = bySemicolon.length >= 2 ? ';' : ',';
+  return text
+    .replace(/https?:\/\/\S+/g, ' ')
+    .split(separator)
+    .map((s) =>
+      s
+        .replace(/^\s*(?:and|or|then)\s+/i, '')
+        .replace(/[.!?]+$/, '')
+        .trim(),
+    )
+    .filter((s) => s.length > 1);
+}
+
+/** A length in seconds the brief states: "8 seconds", "5s", "12 sec", or an agent's "duration": 12. */
+export function secondsIn(reading: BriefReading): string | null {
+  const m = reading.brief.match(/\b(\d{1,3})\s*-?\s*(?:s|sec|secs|second|seconds|secnds|secs?)\b/i);
+  if (m) return m[1];
+  const field = reading.structured?.fields.find((f) =>
+    /^(?:duration|length|seconds|secs)$/.test(f.words.join(' ')),
+  );
+  return field ? field.value.replace(/[^\d]/g, '') || null : null;
+}

@@ -1,0 +1,147 @@
+import type { ReadToken } from '../discovery/brief-reading';
+import { DESIRE, MAKING } from '../discovery/context-clauses';
+
+/**
+ * What a word of a brief does when slots are filled: it asks (a request verb, politeness), names
+ * the thing to make (a deliverable of the chosen app, or any common one), places it (platform,
+ * ratio, placement), styles it (an option of the app and its cue word), or carries content. Only
+ * content goes into a text field; labels, requests and constraints never do.
+ */
+export type WordUse = 'request' | 'deliverable' | 'placement' | 'style' | 'content' | 'boundary';
+
+const REQUEST_LEMMAS = new Set([
+  ...DESIRE,
+  ...MAKING,
+  'announce',
+  'promote',
+  'celebrate',
+  'share',
+  'introduce',
+  'showcase',
+  'do',
+  'get',
+  'prepare',
+  'draft',
+  'whip',
+  'put',
+  'use',
+  'just',
+  'also',
+  'maybe',
+  'kindly',
+  'thanks',
+  'thank',
+  'here',
+  'some',
+  'something',
+  'one',
+]);
+
+/** Things people ask for by name, whatever the app: they are the request, not the subject. */
+const DELIVERABLES = new Set([
+  'post',
+  'image',
+  'picture',
+  'pic',
+  'photo',
+  'foto',
+  'graphic',
+  'visual',
+  'video',
+  'clip',
+  'caption',
+  'hashtag',
+  'script',
+  'ad',
+  'advert',
+  'advertisement',
+  'carousel',
+  'slide',
+  'card',
+  'banner',
+  'header',
+  'thumbnail',
+  'reel',
+  'teaser',
+  'audiogram',
+  'voiceover',
+  'vo',
+  'version',
+  'asset',
+  'creative',
+  'content',
+  'piece',
+  'set',
+  'kit',
+  'format',
+  'size',
+  'style',
+  'brief',
+]);
+
+/** Words that name a style parameter's kind ("bold style", "neon look", "earthy colours"). */
+export const STYLE_CUES = new Set([
+  'style',
+  'look',
+  'palette',
+  'colour',
+  'color',
+  'colours',
+  'colors',
+  'mood',
+  'vibe',
+  'tone',
+  'backdrop',
+  'angle',
+  'theme',
+  'background',
+]);
+
+const ORIENTATION = new Set([
+  'vertical',
+  'horizontal',
+  'square',
+  'portrait',
+  'landscape',
+  'widescreen',
+  'wide',
+]);
+
+/** "-" or "'" written between two words with no space: part of one word. */
+function isJoiner(t: ReadToken, prev: ReadToken | undefined, next: ReadToken | undefined): boolean {
+  return /^[-'’]$/.test(t.text) && prev?.end === t.start && next?.start === t.end;
+}
+
+/** A word that names a thing people ask for ("post", "image", "video"), whatever the app. */
+export const isDeliverable = (t: ReadToken) => DELIVERABLES.has(t.lemma) || DELIVERABLES.has(t.word);
+
+export interface WordContext {
+  /** Terms of the chosen app's name, aliases, keywords, use cases and formats. */
+  appTerms: Set<string>;
+  /** Lower-case words of the app's option labels ("bold", "problem", "fix"). */
+  optionWords: Set<string>;
+}
+
+/** The use of every token of the brief, for the chosen app. */
+export function wordUses(tokens: ReadToken[], context: WordContext): WordUse[] {
+  const uses = tokens.map((t, i): WordUse => {
+    if (t.zone === 'quote' || t.zone === 'url') return 'boundary';
+    // A hyphen inside a word ("oat-milk", "Stay-Cold") joins it; any other punctuation ends a clause.
+    if (t.type === 'punctuation') return isJoiner(t, tokens[i - 1], tokens[i + 1]) ? 'content' : 'boundary';
+    if (t.platform || t.ratio || t.placement || ORIENTATION.has(t.word)) return 'placement';
+    if (REQUEST_LEMMAS.has(t.lemma) || REQUEST_LEMMAS.has(t.word) || t.pos === 'INTJ') return 'request';
+    if (DELIVERABLES.has(t.lemma) || DELIVERABLES.has(t.word) || context.appTerms.has(t.term))
+      return 'deliverable';
+    return 'content';
+  });
+  // An option word next to its cue ("bold style", "palette: neon") is style, and so is the cue.
+  tokens.forEach((t, i) => {
+    if (!STYLE_CUES.has(t.word) && !STYLE_CUES.has(t.lemma)) return;
+    const near = [i - 1, i + 1, i + 2].filter((j) => tokens[j] && context.optionWords.has(tokens[j].word));
+    if (near.length > 0) {
+      uses[i] = 'style';
+      for (const j of near) uses[j] = 'style';
+    }
+  });
+  return uses;
+}

@@ -1,0 +1,125 @@
+import type { AppParameter } from '../app/app-definition';
+import { keyWords } from '../discovery/structured-brief';
+
+/**
+ * What a text parameter wants from a brief, read from its key, name, description and catalog role:
+ * a name or title, a product, a topic, a prompt, a quote and its author, a call to action, a script,
+ * a featured line, a list of points, a line of overlay text. Each role has the cue words a brief (or
+ * an agent's field names) uses to say "this is the value for that".
+ */
+export type FieldRole =
+  | 'title'
+  | 'product'
+  | 'campaign'
+  | 'topic'
+  | 'prompt'
+  | 'quote'
+  | 'author'
+  | 'cta'
+  | 'script'
+  | 'excerpt'
+  | 'points'
+  | 'overlay'
+  | 'copy';
+
+/** Cue words per role, as they appear in field names and before values ("cta", "episode", "line"). */
+export const ROLE_CUES: Record<FieldRole, string[]> = {
+  title: ['title', 'headline', 'heading', 'episode', 'ep', 'article', 'called', 'titled', 'named', 'name'],
+  product: ['product', 'item', 'service', 'app'],
+  campaign: ['campaign', 'occasion', 'event'],
+  topic: ['topic', 'theme', 'subject', 'about', 'message'],
+  prompt: ['prompt', 'description', 'describe', 'scene', 'image', 'picture', 'visual'],
+  quote: ['quote', 'quotation', 'saying', 'words', 'testimonial', 'review', 'text'],
+  author: ['author', 'by', 'from', 'said', 'says', 'attribution', 'speaker', 'who'],
+  cta: ['cta', 'call to action', 'call-to-action', 'ending', 'end card', 'ends', 'end'],
+  script: ['script', 'text', 'voiceover', 'vo', 'read', 'narration', 'copy', 'here it is', 'reads'],
+  excerpt: ['line', 'featured line', 'excerpt', 'sentence', 'quote', 'say', 'says', 'said', 'bit', 'clip'],
+  points: [
+    'points',
+    'talking points',
+    'tips',
+    'steps',
+    'slides',
+    'bullets',
+    'key points',
+    'items',
+    'reasons',
+    'list',
+  ],
+  overlay: ['overlay', 'text', 'caption', 'words', 'band'],
+  copy: [],
+};
+
+const ROLE_PATTERNS: [RegExp, FieldRole][] = [
+  [/\b(author|attribution|speaker)\b/, 'author'],
+  [/\b(cta|call to action)\b/, 'cta'],
+  [/\bproduct\b/, 'product'],
+  [/\b(points?|tips?|steps|bullets|reasons|items)\b/, 'points'],
+  [/\b(excerpt|featured line|line)\b/, 'excerpt'],
+  [/\bquote\b/, 'quote'],
+  [/\bscript\b/, 'script'],
+  [/\boverlay\b/, 'overlay'],
+  [/\bcampaign\b/, 'campaign'],
+  [/\b(title|headline|name)\b/, 'title'],
+];
+
+/** The role of a text parameter. */
+export function roleOf(p: AppParameter): FieldRole {
+  const words = `${keyWords(p.key).join(' ')} ${p.name.toLowerCase()}`;
+  for (const [pattern, role] of ROLE_PATTERNS) if (pattern.test(words)) return role;
+  if (p.role === 'prompt') return 'prompt';
+  if (p.role === 'topic') return 'topic';
+  return 'copy';
+}
+
+/** Initials of a key's words: "call to action" -> "cta". */
+const initials = (words: string[]) => words.map((w) => w[0]).join('');
+
+/**
+ * How well an agent's field name (or a "Key:" cue) names a parameter, 0..1.
+ * 1. The same key, or the key's words all in the parameter's key or name ("title" -> article_title): 1.
+ * 2. Initials ("cta" for call_to_action): 1.
+ * 3. A cue word of the parameter's role ("slides" for points, "ratio" for aspect_ratio): 0.8.
+ */
+export function keyMatch(key: string, p: AppParameter): number {
+  const words = keyWords(key);
+  if (words.length === 0) return 0;
+  const own = new Set([...keyWords(p.key), ...keyWords(p.name)]);
+  if (words.join('_') === p.key || words.every((w) => own.has(w) || own.has(singular(w)))) return 1;
+  if (
+    words.length === 1 &&
+    (words[0] === initials(keyWords(p.key)) || words[0] === initials(keyWords(p.name)))
+  )
+    return 1;
+  const cues = p.type === 'text' ? ROLE_CUES[roleOf(p)] : (OPTION_CUES[p.role ?? 'other'] ?? []);
+  const phrase = words.join(' ');
+  if (cues.includes(phrase) || words.some((w) => cues.includes(w) || cues.includes(singular(w)))) return 0.8;
+  // The parameter's description says it is the title, name or headline ("The carousel's title").
+  const described = new Set(p.description.toLowerCase().match(/[a-z]+/g) ?? []);
+  if (words.length === 1 && NAMING.has(words[0]) && described.has(words[0])) return 0.8;
+  return 0;
+}
+
+/** Cue words of options and media parameters by catalog role. */
+const OPTION_CUES: Record<string, string[]> = {
+  aspect_ratio: ['ratio', 'aspect', 'format', 'size', 'shape', 'orientation'],
+  style: [
+    'style',
+    'look',
+    'palette',
+    'colours',
+    'colors',
+    'colour',
+    'color',
+    'mood',
+    'vibe',
+    'tone',
+    'theme',
+  ],
+  media: ['photo', 'image', 'picture', 'input', 'url', 'source', 'file', 'media'],
+  other: ['duration', 'length', 'seconds', 'secs', 'time'],
+};
+
+const NAMING = new Set(['title', 'name', 'headline', 'subject', 'heading']);
+
+const singular = (w: string) => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w);

@@ -1,0 +1,123 @@
+import type { AppParameter } from '../app/app-definition';
+import type { BriefReading } from '../discovery/brief-reading';
+import type { Quote } from '../discovery/brief-spans';
+import { attributionAfter, callToAction, cuedValue, listItems, quoteRole, splitItems } from './brief-fields';
+import type { WordContext } from './brief-words';
+import type { DraftSource } from './draft-inputs';
+import type { FieldRole } from './field-roles';
+import { promptOf } from './prompt-of';
+import { subjectOf } from './subject';
+
+/** Roles that take a quote the brief carries when no cue points it elsewhere, in this order. */
+const QUOTE_TAKERS: FieldRole[] = [
+  'quote',
+  'script',
+  'excerpt',
+  'overlay',
+  'title',
+  'topic',
+  'campaign',
+  'copy',
+];
+
+export interface QuoteBook {
+  /** Quotes whose cue names a role. */
+  byRole: Map<FieldRole, Quote>;
+  /** Quotes no cue claims, in order. */
+  free: Quote[];
+  /** Every quote, for attributions. */
+  all: Quote[];
+}
+
+/** Quotes by the role their cue names; a quote that is an option label belongs to that option. */
+export function assignQuotes(
+  reading: BriefReading,
+  parameters: AppParameter[],
+  roles: FieldRole[],
+): QuoteBook {
+  const labels = new Set(parameters.flatMap((p) => (p.options ?? []).map((o) => o.toLowerCase())));
+  const book: QuoteBook = { byRole: new Map(), free: [], all: reading.spans.quotes };
+  for (const q of reading.spans.quotes) {
+    if (labels.has(q.text.toLowerCase())) continue;
+    const role = quoteRole(q, roles);
+    if (role && !book.byRole.has(role)) book.byRole.set(role, q);
+    else book.free.push(q);
+  }
+  return book;
+}
+
+function takeQuote(book: QuoteBook, role: FieldRole, roles: FieldRole[]): Quote | undefined {
+  const own = book.byRole.get(role);
+  if (own) return own;
+  // A free quote goes to the first role, in QUOTE_TAKERS order, that the app has and no cue served.
+  const takers = QUOTE_TAKERS.filter((r) => roles.includes(r) && !book.byRole.has(r));
+  const index = takers.indexOf(role);
+  return index >= 0 ? book.free[index] : undefined;
+}
+
+export function textFor(
+  p: AppParameter,
+  role: FieldRole,
+  appRoles: FieldRole[],
+  reading: BriefReading,
+  quotes: QuoteBook,
+  words: WordContext,
+): { value: string; source: DraftSource } | null {
+  const quote = takeQuote(quotes, role, appRoles);
+  const cued = cuedValue(reading, p);
+  switch (role) {
+    case 'author': {
+      const q = quotes.byRole.get('quote') ?? quotes.free[0] ?? quotes.all[0];
+      const who = cued ?? (q ? attributionAfter(reading, q) : trailingName(reading));
+      return who === null ? null : { value: who, source: 'attribution' };
+    }
+    case 'cta': {
+      const value = quotes.byRole.get('cta')?.text ?? callToAction(reading) ?? cued;
+      return value ? { value, source: 'cue' } : null;
+    }
+    case 'points': {
+      const items = cued ? splitItems(cued) : listItems(reading);
+      return items.length > 0 ? { value: items.join('\n'), source: 'list' } : null;
+    }
+    case 'prompt': {
+      const value = promptOf(reading, words);
+      return value ? { value, source: 'subject' } : null;
+    }
+    case 'script':
+    case 'excerpt':
+    case 'quote':
+    case 'overlay':
+    case 'copy': {
+      if (quote) return { value: quote.text, source: 'quoted' };
+      if (cued) return { value: cued, source: 'cue' };
+      const passage = role === 'overlay' ? null : passageAfterColon(reading, role === 'script' ? 4 : 2);
+      return passage ? { value: passage, source: 'brief' } : null;
+    }
+    default: {
+      if (cued) return { value: cued, source: 'cue' };
+      if (quote) return { value: quote.text, source: 'quoted' };
+      const value = subjectOf(reading, role, words);
+      return value ? { value, source: 'subject' } : null;
+    }
+  }
+}
+
+/** "... (Sheryl Sandberg)": a name in parentheses closing an unquoted passage. */
+function trailingName(reading: BriefReading): string | null {
+  const m = reading.brief.match(
+    /\(\s*(?:by\s+)?([\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,3})\s*\)\s*$/u,
+  );
+  return m ? m[1] : null;
+}
+
+/** The passage after the brief's content colon ("Here it is: Did you know ..."), when it is prose. */
+function passageAfterColon(reading: BriefReading, minWords: number): string | null {
+  const at = reading.spans.afterColon;
+  if (at === null) return null;
+  // An attribution in parentheses at the end ("(Sheryl Sandberg)") is not part of the passage.
+  const text = reading.brief
+    .slice(at)
+    .replace(/\s*\([^()]*\)\s*$/, '')
+    .trim();
+  return text.split(/\s+/).length >= minWords ? text : null;
+}

@@ -1,0 +1,27 @@
+import type { BriefReading } from '../discovery/brief-reading';
+import { wordUses, type WordContext } from './brief-words';
+import { runsOf, textOf, trim } from './runs';
+
+/**
+ * What an image shows, for a prompt: every clause that describes (not the request, the label, the
+ * ratio, the platform or what the brief declines), each from after "<image word> of"; only the
+ * text after a label or a content colon when there is one.
+ */
+export function promptOf(reading: BriefReading, context: WordContext): string | null {
+  if (reading.structured) return null;
+  const uses = wordUses(reading.tokens, context);
+  const hasContent = reading.tokens.some((t) => t.zone === 'content');
+  const runs = runsOf(reading.tokens, uses).filter(
+    (r) => !hasContent || r.tokens.every((t) => t.zone === 'content'),
+  );
+  const parts: string[] = [];
+  for (const run of runs) {
+    if (run.tokens.some((t) => t.negated) && run.tokens.length <= 3) continue;
+    const of = run.tokens.findIndex((t, i) => t.word === 'of' && i > 0 && run.uses[i - 1] !== 'content');
+    const from = of >= 0 ? of + 1 : 0;
+    const rest = { tokens: run.tokens.slice(from), uses: run.uses.slice(from) };
+    const trimmed = trim(rest, 'prompt');
+    if (trimmed) parts.push(textOf(reading.brief, trimmed));
+  }
+  return parts.length > 0 ? parts.join(', ') : null;
+}

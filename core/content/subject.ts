@@ -1,0 +1,181 @@
+import type { BriefReading, ReadToken } from '../discovery/brief-reading';
+import { wordUses, type WordContext } from './brief-words';
+import type { FieldRole } from './field-roles';
+import { runsOf, textOf, trim, type Run } from './runs';
+
+/** Prepositions that introduce what the content is about or for. */
+const CUES: Partial<Record<FieldRole, string[]>> = {
+  topic: ['about', 'on', 'regarding', 'for', 'of'],
+  title: ['about', 'on', 'for', 'called', 'titled'],
+  campaign: ['for', 'about', 'on'],
+  product: ['for', 'about', 'of'],
+};
+const POSSESSIVE = new Set(['our', 'my', 'their', 'your']);
+const BACK_REFERENCES = new Set(['it', 'this', 'that', 'them', 'these', 'those']);
+/** The run that follows a cue word in the ask (not crossing punctuation). */
+function afterCue(runs: Run[], cues: string[], zones: Set<string>): Run[] {
+  const found: Run[] = [];
+  for (const run of runs)
+    run.tokens.forEach((t, i) => {
+      if (!zones.has(t.zone) || !cues.includes(t.word)) return;
+      found.push({ tokens: run.tokens.slice(i + 1), uses: run.uses.slice(i + 1) });
+    });
+  return found;
+}
+
+/** "our Glow Serum", "it's the Meridian watch": a noun phrase after a possessive or "it's". */
+function nounPhrases(runs: Run[]): Run[] {
+  const found: Run[] = [];
+  for (const run of runs)
+    run.tokens.forEach((t, i) => {
+      const its =
+        (t.word === 'its' || t.word === "it's") && /^(?:the|our|my|a)$/.test(run.tokens[i + 1]?.word ?? '');
+      if (!POSSESSIVE.has(t.word) && !its) return;
+      let j = i + 1 + (its ? 1 : 0);
+      const from = j;
+      while (
+        j < run.tokens.length &&
+        ['ADJ', 'NOUN', 'PROPN', 'NUM', 'VERB', 'PUNCT'].includes(run.tokens[j].pos)
+      ) {
+        const t = run.tokens[j];
+        // A verb with an object ends the phrase; one that ends it is a noun wink misread ("the Meridian
+        // watch", "protein bites on reels").
+        const after = run.tokens[j + 1];
+        if (
+          t.pos === 'VERB' &&
+          !/(?:ing|ed)$/.test(t.word) &&
+          after &&
+          !['ADP', 'PUNCT', 'CCONJ'].includes(after.pos)
+        )
+          break;
+        if (t.pos === 'PUNCT' && run.uses[j] !== 'content') break;
+        j++;
+      }
+      if (j > from) found.push({ tokens: run.tokens.slice(from, j), uses: run.uses.slice(from, j) });
+    });
+  return found;
+}
+
+/** Clauses that state something (no request word): "Winter sale starts Dec 1". */
+function statements(runs: Run[]): Run[] {
+  // The reading marked the clauses that state (context): those are the statements.
+  return runs.filter(
+    (r) => r.tokens.some((t) => t.zone === 'context') && r.tokens.every((t) => t.zone !== 'ask'),
+  );
+}
+
+/**
+ * What follows each topic cue the reading marked, to the next cue or the clause end ("for our
+ * investors", "about how the marketplace works"); what a purpose phrase names ("for our investors")
+ * comes after the others. A stretch opening on a pronoun ("to celebrate it") stands for something
+ * stated elsewhere: skipped.
+ */
+function topicSegments(runs: Run[]): Run[] {
+  const segments: { run: Run; purpose: boolean }[] = [];
+  for (const run of runs) {
+    let current: { run: Run; purpose: boolean } | null = null;
+    run.tokens.forEach((t, i) => {
+      if (t.cue) {
+        current = { run: { tokens: [], uses: [] }, purpose: t.word === 'for' };
+        segments.push(current);
+      } else if (current) {
+        current.run.tokens.push(t);
+        current.run.uses.push(run.uses[i]);
+      }
+    });
+  }
+  const usable = segments.filter(
+    (s) => s.run.tokens.length > 0 && !BACK_REFERENCES.has(s.run.tokens[0].lower),
+  );
+  return [...usable.filter((s) => !s.purpose), ...usable.filter((s) => s.purpose)].map((s) => s.run);
+}
+
+/** A label that names something ("Black Friday rollout: ..."): the name is the subject. */
+function namedLabel(runs: Run[]): Run[] {
+  // A capital that opens the brief is a sentence's, not a name's.
+  return runs.filter(
+    (r) =>
+      r.tokens.every((t) => t.zone === 'label') &&
+      r.tokens.some((t) => isName(t) && !t.platform && t.start > 0),
+  );
+}
+
+/** "how to care for a fiddle leaf fig": the run from "how" on. */
+function howRuns(runs: Run[]): Run[] {
+  const found: Run[] = [];
+  for (const run of runs)
+    run.tokens.forEach((t, i) => {
+      const next = run.tokens[i + 1];
+      // "how to care for ...", "how our subscription works" (not "how it works", a kind of video).
+      const opens =
+        next &&
+        (['to', 'we', 'you', 'i', 'our', 'my', 'your', 'the'].includes(next.word) ||
+          next.pos === 'NOUN' ||
+          (next.pos === 'VERB' && next.word.endsWith('ing')));
+      if (t.word === 'how' && opens) found.push({ tokens: run.tokens.slice(i), uses: run.uses.slice(i) });
+    });
+  return found;
+}
+
+/**
+ * The subject of a brief for a text parameter that wants a short phrase (a topic, a title, a
+ * product, a campaign).
+ * 1. Candidates in order: the topic the brief marks ("about ...", "announcing ...", "theme is ...");
+ *    "how to ..."; the run after a cue word of the role ("for the Zap energy drink"); for a product,
+ *    a possessive noun phrase ("our Glow Serum"); the content after a label; a stating clause
+ *    ("Winter sale starts Dec 1"); the run with the most content words.
+ * 2. Each is trimmed to its content (trim); the first that keeps a content word wins.
+ * 3. A topic with no marked subject but a stating clause about a named thing gets both: "Black
+ *    Friday is coming: 30% off everything".
+ */
+export function subjectOf(reading: BriefReading, role: FieldRole, context: WordContext): string | null {
+  // An agent's structured brief says what each value is; its words are not prose to search.
+  if (reading.structured) return null;
+  const tokens = reading.tokens;
+  const uses = wordUses(tokens, context);
+  const runs = runsOf(tokens, uses);
+  const asked = runs.filter((r) => r.tokens.some((t) => t.zone !== 'content'));
+  const content = runs.filter((r) => r.tokens.every((t) => t.zone === 'content'));
+  const topic = topicSegments(runs);
+  const cued = afterCue(
+    asked,
+    CUES[role] ?? [],
+    new Set(['ask', 'label', 'aside', 'content', 'context', 'topic']),
+  );
+  const ordered: Run[] =
+    role === 'product'
+      ? [
+          ...topic.filter((r) => r.tokens.some((t) => POSSESSIVE.has(t.word))),
+          ...cued,
+          ...nounPhrases(runs),
+          ...content,
+          ...runs.filter((r) => r.tokens.some((t) => isName(t) && !t.platform && t.start > 0)),
+        ]
+      : [...topic, ...howRuns(asked), ...namedLabel(runs), ...cued, ...content];
+  const stated = statements(runs);
+  const found = [...ordered, ...stated, ...byContent(runs)]
+    .map((c) => trim(c, role))
+    .find((c): c is Run => c !== null);
+  if (!found) return null;
+  const text = textOf(reading.brief, found);
+  // A topic found after a cue gets the fact the brief states about a named thing before it.
+  if (role === 'topic' && topic.length === 0) {
+    const fact = stated
+      .map((c) => trim(c, role))
+      .find((c) => c && c.tokens[0] !== found.tokens[0] && c.tokens.some(isName));
+    const factText = fact ? textOf(reading.brief, fact) : '';
+    if (fact && factText.includes(text)) return factText;
+    if (fact && !found.tokens.includes(fact.tokens[0])) return `${factText}: ${text}`;
+  }
+  return text;
+}
+
+/** A proper name ("Black Friday"), not a pronoun wink tags as one ("I'm"). */
+const isName = (t: ReadToken) => t.pos === 'PROPN' && /^[A-Z][a-z]/.test(t.text) && !/['’]/.test(t.text);
+
+/** Runs that do not ask first ("Our yoga studio turns 5"), then by how many content words they hold. */
+function byContent(runs: Run[]): Run[] {
+  const count = (r: Run) => r.uses.filter((u) => u === 'content').length;
+  const asks = (r: Run) => (r.uses.includes('request') ? 1 : 0);
+  return [...runs].sort((a, b) => asks(a) - asks(b) || count(b) - count(a));
+}

@@ -1,0 +1,157 @@
+/**
+ * The parts of a prose brief that carry content rather than the request: quoted passages, URLs,
+ * asides in parentheses, a leading label ("Vertical video ad: ..."), the text after a colon, and
+ * "Key: value" cues inside the text ("Call to action: ...", "Episode: ..."). Spans are character
+ * ranges of the original brief, so the tokens wink reads can be placed in them.
+ */
+
+export interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Quote extends Span {
+  /** Up to four words written just before the quote ("cta", "episode", "featured line", "the article"). */
+  before: string;
+}
+
+export interface KeyCue extends Span {
+  /** The cue's words before the colon, lower case ("call to action", "product"). */
+  key: string;
+  /** Where the value after the colon starts and ends (the next sentence end or key cue). */
+  valueStart: number;
+  valueEnd: number;
+}
+
+export interface BriefSpans {
+  quotes: Quote[];
+  urls: Span[];
+  parens: Span[];
+  /** A short noun phrase before the first colon that names what is asked for. */
+  label: Span | null;
+  /** Where the text after the first content colon starts (the label's colon, or a later one). */
+  afterColon: number | null;
+  keyCues: KeyCue[];
+  /** Lists after a spaced dash ("... for our Glow Serum - lightweight, no fragrance, visible results"). */
+  lists: Span[];
+}
+
+const QUOTED = /["“]([^"“”]{2,}?)["”]|(?:^|[\s(])['‘]([^'‘’]{3,}?)['’](?=[\s.,;:!?)]|$)/g;
+export const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>)\]]+/gi;
+const PARENS = /\(([^()]{2,200})\)/g;
+/** A colon that is not inside a ratio or a time ("9:16", "10:30"). */
+const CONTENT_COLON = /(?<!\d):|:(?!\d)/g;
+/** Words a label never holds: a label names a thing, it does not ask ("I want make one image:"). */
+const NOT_A_LABEL =
+  /\b(?:i|we|you|it|is|are|was|need|want|make|create|please|pls|can|could|would|here|use|this|these|my|our)\b/i;
+const MAX_LABEL_WORDS = 10;
+
+export function quotesIn(text: string): Quote[] {
+  return [...text.matchAll(QUOTED)].map((m) => {
+    const inner = (m[1] ?? m[2]).trim();
+    const start = text.indexOf(inner, m.index);
+    const before = text
+      .slice(Math.max(0, m.index - 40), m.index)
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+      .slice(-4)
+      .join(' ');
+    return { start, end: start + inner.length, text: inner, before };
+  });
+}
+
+export function urlSpans(text: string): Span[] {
+  return [...text.matchAll(URL_PATTERN)].map((m) => {
+    const url = m[0].replace(/[.,;:!?]+$/, '');
+    return { start: m.index, end: m.index + url.length, text: url };
+  });
+}
+
+const inside = (at: number, spans: Span[]) => spans.some((s) => at >= s.start && at < s.end);
+
+/** Colons outside quotes and URLs, in order. */
+function colons(text: string, skip: Span[]): number[] {
+  return [...text.matchAll(CONTENT_COLON)].map((m) => m.index).filter((i) => !inside(i, skip));
+}
+
+/** "Call to action:", "Product:", "Line:" after a sentence or clause start: 1-3 words then a colon. */
+function keyCues(text: string, skip: Span[]): KeyCue[] {
+  const cues: KeyCue[] = [];
+  const pattern = /(?:^|[.!?;,|]\s*|\s[-–—]\s|\n)([A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,2})\s*:(?!\d)/g;
+  for (const m of text.matchAll(pattern)) {
+    const keyStart = m.index + m[0].indexOf(m[1]);
+    const colon = m.index + m[0].length - 1;
+    if (inside(keyStart, skip) || inside(colon, skip)) continue;
+    const valueStart = m.index + m[0].length;
+    cues.push({
+      start: keyStart,
+      end: keyStart + m[1].length,
+      text: m[1],
+      key: m[1].toLowerCase(),
+      valueStart,
+      valueEnd: text.length,
+    });
+  }
+  for (let i = 0; i < cues.length; i++) {
+    const next = cues[i + 1]?.start ?? text.length;
+    const sentenceEnd = text.slice(cues[i].valueStart).search(/[.!?](?:\s|$)(?![^"“]*["”])/);
+    const end = sentenceEnd >= 0 ? cues[i].valueStart + sentenceEnd : text.length;
+    cues[i].valueEnd = Math.min(next, end);
+  }
+  return cues;
+}
+
+/**
+ * Text after a spaced dash, to the sentence end or the next dash, that is a list of phrases (two
+ * or more, about two words each): content the brief carries (selling points, steps), not the
+ * request. A list of single words ("feed, story, banner") names deliverables and stays the ask.
+ */
+function dashLists(text: string): Span[] {
+  const lists: Span[] = [];
+  for (const m of text.matchAll(/\s[-–—]\s/g)) {
+    const start = m.index + m[0].length;
+    const rest = text.slice(start);
+    const end =
+      start +
+      Math.min(
+        ...[rest.search(/\s[-–—]\s/), rest.search(/[.!?](?:\s|$)/), rest.length].filter((i) => i >= 0),
+      );
+    const items = text
+      .slice(start, end)
+      .split(/[,;]/)
+      .map((i) => i.trim())
+      .filter(Boolean);
+    const words = items.reduce((n, i) => n + i.split(/\s+/).length, 0);
+    if (items.length >= 2 && words / items.length >= 1.5)
+      lists.push({ start, end, text: text.slice(start, end) });
+  }
+  return lists;
+}
+
+export function briefSpans(text: string): BriefSpans {
+  const quotes = quotesIn(text);
+  const urls = urlSpans(text);
+  const skip = [...quotes, ...urls];
+  const parens = [...text.matchAll(PARENS)]
+    .map((m) => ({ start: m.index + 1, end: m.index + 1 + m[1].length, text: m[1] }))
+    .filter((p) => !inside(p.start - 1, skip));
+  const firstColon = colons(text, [...skip, ...parens])[0];
+  let label: Span | null = null;
+  if (firstColon !== undefined) {
+    const head = text.slice(0, firstColon);
+    const words = head.split(/\s+/).filter(Boolean);
+    if (words.length > 0 && words.length <= MAX_LABEL_WORDS && !NOT_A_LABEL.test(head) && !/[.!?]/.test(head))
+      label = { start: 0, end: firstColon, text: head.trim() };
+  }
+  return {
+    quotes,
+    urls,
+    parens,
+    label,
+    afterColon: firstColon === undefined ? null : firstColon + 1,
+    keyCues: keyCues(text, skip),
+    lists: dashLists(text),
+  };
+}

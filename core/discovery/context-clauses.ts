@@ -1,0 +1,91 @@
+import type { ReadToken } from './read-token';
+import { POSSESSIVES } from './topic-cues';
+
+/**
+ * Words that make a clause a request whatever its subject ("we need", "I'd like", "can you");
+ * verbs of making ("make", "write") only do when they open the clause ("Write a ...").
+ */
+export const DESIRE = new Set([
+  'need',
+  'want',
+  'like',
+  'love',
+  'please',
+  'pls',
+  'plz',
+  'can',
+  'could',
+  'would',
+  'help',
+  'require',
+]);
+export const MAKING = new Set([
+  'make',
+  'create',
+  'give',
+  'turn',
+  'generate',
+  'write',
+  'design',
+  'produce',
+  'build',
+]);
+
+/** Clauses of the ask: split at sentence ends, semicolons, and before "and we" / ", need ...". */
+function clauses(tokens: ReadToken[]): ReadToken[][] {
+  const out: ReadToken[][] = [[]];
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    const prev = tokens[i - 1];
+    const splitsBefore =
+      (t.pos === 'CCONJ' && next !== undefined && ['PRON', 'NOUN', 'ADJ', 'VERB'].includes(next.pos)) ||
+      (prev?.text === ',' &&
+        (['VERB', 'CCONJ', 'PRON'].includes(t.pos) || DESIRE.has(t.lemma) || MAKING.has(t.lemma))) ||
+      (/^[-–—]$/.test(prev?.text ?? '') && prev?.start !== tokens[i - 2]?.end);
+    if (splitsBefore && out[out.length - 1].length > 0) out.push([]);
+    out[out.length - 1].push(t);
+    if (/^[.;!?]$/.test(t.text)) out.push([]);
+  });
+  return out.filter((c) => c.length > 0);
+}
+
+/** Parts of speech a subject noun phrase is made of ("Our podcast host", "this week's episode"). */
+const SUBJECT_PARTS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM']);
+const SUBJECT_PRONOUNS = new Set(['i', 'we', 'it', 'they', 'he', 'she', 'you', 'this', 'that']);
+
+/**
+ * A clause of the ask that states rather than requests becomes context: it opens on a subject (a
+ * pronoun, or a noun phrase: "Our bakery", "Winter sale", "Black Friday") followed by its verb
+ * ("won", "starts", "is coming"), has no request word and is no question. Imperatives ("Livestream
+ * our launch"), labels ("Story-sized 9:16 image") and requests stay the ask.
+ */
+export function markContext(tokens: ReadToken[]): void {
+  for (const clause of clauses(tokens)) {
+    // Quoted copy and links inside a clause are not its words.
+    const own = clause.filter((t) => t.zone !== 'quote' && t.zone !== 'url');
+    const words = own.filter((t) => t.type === 'word' || t.type === 'number' || t.text === "'s");
+    if (words.length < 3 || own.some((t) => t.zone !== 'ask')) continue;
+    if (own.some((t) => t.text === '?') || words.some((t) => DESIRE.has(t.lemma))) continue;
+    const lead = own[0].pos === 'CCONJ' || own[0].pos === 'INTJ' ? own.slice(1) : own;
+    if (opensOnSubject(lead)) for (const t of own) t.zone = 'context';
+  }
+}
+
+/** "I'm", "we're", "it's" read as one token: a subject and its verb. */
+const SUBJECT_AUX = /^(?:i|we|you|they|it|he|she)['’](?:m|re|s|ve|ll|d)$/i;
+
+function opensOnSubject(clause: ReadToken[]): boolean {
+  const first = clause[0];
+  if (!first) return false;
+  if (SUBJECT_AUX.test(first.text)) return true;
+  let i = 0;
+  if (first.pos === 'PRON' && SUBJECT_PRONOUNS.has(first.lower)) i = 1;
+  else {
+    if ((first.pos === 'PRON' && POSSESSIVES.has(first.lower)) || first.pos === 'DET') i = 1;
+    const from = i;
+    while (i < clause.length && SUBJECT_PARTS.has(clause[i].pos) && clause[i].pos !== 'DET') i++;
+    if (!clause.slice(from, i).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) return false;
+  }
+  while (i < clause.length && clause[i].pos === 'ADV') i++;
+  return clause[i] !== undefined && (clause[i].pos === 'VERB' || clause[i].pos === 'AUX');
+}

@@ -1,0 +1,124 @@
+import { termOf, type BriefReading, type ReadToken, type Zone } from './brief-reading';
+import { isStopword } from './normalize';
+import { synonymsOf } from './synonyms';
+
+/**
+ * How much a word in each zone tells about the app to use. The request and its label decide; the
+ * keys of fields point at the app with those fields; what the content is about, and the content
+ * itself, hint at most; quoted copy and links never count.
+ */
+export const ZONE_WEIGHTS: Record<Zone, number> = {
+  label: 1,
+  ask: 1,
+  aside: 0.6,
+  key: 0.6,
+  context: 0.5,
+  topic: 0.3,
+  content: 0.25,
+  quote: 0,
+  url: 0,
+};
+
+/**
+ * From this length a word wink knows may still be a typo of a catalog word ("carousal" for
+ * "carousel"); shorter known words are too often other real words ("promote" is not "prompt").
+ */
+const RARE_LENGTH = 8;
+
+/** Short forms people write for what apps spell out: they count as the words themselves. */
+const SHORT_FORMS: Record<string, string[]> = {
+  cta: ['call', 'action'],
+  vo: ['voiceover'],
+  pic: ['picture'],
+  pics: ['picture'],
+  vid: ['video'],
+  ep: ['episode'],
+  pod: ['podcast'],
+};
+
+/** A brief word's synonyms together count about this much of the word itself. */
+const SYNONYM_SHARE = 0.5;
+
+export interface EvidenceTerm {
+  term: string;
+  /** The word as the brief wrote it, for reasons. */
+  word: string;
+  /** How much the word counts toward coverage (a synonym: half its word's weight). */
+  weight: number;
+  /** Its BM25 boost: a word's synonyms share it, since BM25 adds up query terms. */
+  boost: number;
+  /** Found through a synonym of `word`. */
+  synonym: boolean;
+  /** A word wink does not know, or a long rare one (a typo, a brand): matched with edits, not just by prefix. */
+  unknown?: boolean;
+}
+
+/** Light verbs say nothing about what to make ("I have text", "let's get"). */
+const LIGHT = new Set(['have', 'be', 'do', 'go', 'get', 'let', 'keep', 'take', 'know', 'think', 'see']);
+/** Words for "some content" in general: every app makes content, so they tell none apart. */
+const GENERIC = new Set(['content', 'material', 'stuff', 'thing', 'something']);
+
+/** Words that carry no evidence: punctuation, numbers, stop words, light verbs, platforms, ratios. */
+function counts(t: ReadToken): boolean {
+  if (t.type !== 'word' || t.platform || t.ratio || t.placement || LIGHT.has(t.lemma) || GENERIC.has(t.lemma))
+    return false;
+  // Adverbs ("never", "really", "just") qualify the request; they do not name what to make.
+  if (t.pos === 'ADV' || t.pos === 'INTJ') return false;
+  if (isStopword(t.word) || isStopword(t.lemma) || t.term.length < 2) return false;
+  return ZONE_WEIGHTS[t.zone] > 0;
+}
+
+/**
+ * The brief's evidence for discovery: each term once, at the weight of the strongest zone it
+ * appears in; negated words ("no caption") are left out and returned apart; each term brings its
+ * synonyms at half its weight (never above a word the brief wrote itself).
+ */
+export function evidenceOf(reading: BriefReading): { terms: EvidenceTerm[]; negated: string[] } {
+  const byTerm = new Map<string, EvidenceTerm>();
+  const negated = new Set<string>();
+  for (const t of reading.tokens) {
+    if (!counts(t)) continue;
+    if (t.negated) {
+      negated.add(t.term);
+      continue;
+    }
+    // Media the caller already has says what the app starts from, not what it makes, and a look
+    // ("photo-realistic") is no deliverable: both count as topic.
+    const weight =
+      t.input || t.modifier ? Math.min(ZONE_WEIGHTS[t.zone], ZONE_WEIGHTS.topic) : ZONE_WEIGHTS[t.zone];
+    for (const term of SHORT_FORMS[t.word]?.map(termOf) ?? [t.term]) {
+      const seen = byTerm.get(term);
+      if (!seen || seen.synonym || seen.weight < weight)
+        byTerm.set(term, {
+          term,
+          word: t.text,
+          weight,
+          boost: weight,
+          synonym: false,
+          unknown: (!t.known || t.lower.length >= RARE_LENGTH) && !t.corrected,
+        });
+    }
+  }
+  for (const e of [...byTerm.values()]) {
+    if (e.synonym) continue;
+    const synonyms = synonymsOf(e.term);
+    for (const s of synonyms) {
+      const seen = byTerm.get(s);
+      const weight = e.weight * SYNONYM_SHARE;
+      // Many synonyms must not outweigh the one word they stand for.
+      const boost = weight / Math.sqrt(synonyms.length);
+      if (!seen || (seen.synonym && seen.weight < weight))
+        byTerm.set(s, { term: s, word: e.word, weight, boost, synonym: true });
+    }
+  }
+  for (const n of negated) if (byTerm.get(n)?.synonym) byTerm.delete(n);
+  return { terms: [...byTerm.values()], negated: [...negated] };
+}
+
+/** The request's terms in order (ask, label, aside; negated words out), for phrase checks. */
+export function requestSequence(reading: BriefReading): string[] {
+  return reading.tokens
+    .filter((t) => (t.zone === 'ask' || t.zone === 'label' || t.zone === 'aside') && !t.negated)
+    .filter((t) => t.type === 'word' && !isStopword(t.word))
+    .map((t) => t.term);
+}

@@ -1,0 +1,107 @@
+import type { BriefReading, ReadToken } from './brief-reading';
+import type { DiscoveryCandidate } from './candidate';
+
+export type MediaKind = 'image' | 'video' | 'audio';
+/** What the brief brings: media of a kind, or a link or file whose kind cannot be told ('any'). */
+export type BroughtMedia = MediaKind | 'any';
+
+/** Media kinds by file extension, for links and file words. */
+export const EXTENSION_KINDS: Record<string, MediaKind> = {
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  webp: 'image',
+  gif: 'image',
+  avif: 'image',
+  mp4: 'video',
+  mov: 'video',
+  webm: 'video',
+  avi: 'video',
+  m4v: 'video',
+  mp3: 'audio',
+  wav: 'audio',
+  m4a: 'audio',
+  ogg: 'audio',
+};
+const WORD_KINDS: Record<string, MediaKind> = {
+  photo: 'image',
+  picture: 'image',
+  pic: 'image',
+  foto: 'image',
+  still: 'image',
+  snapshot: 'image',
+  photograph: 'image',
+  image: 'image',
+  poster: 'image',
+  logo: 'image',
+  video: 'video',
+  footage: 'video',
+  clip: 'video',
+  recording: 'video',
+  song: 'audio',
+  audio: 'audio',
+  podcast: 'audio',
+  episode: 'audio',
+  track: 'audio',
+};
+/** Words that only say "a file": its kind comes from a format word beside it ("my MOV files"). */
+const FILE_WORDS = new Set(['file', 'files']);
+
+const MISSING_MEDIA_FACTOR = 0.6;
+const LINKED_MEDIA_FACTOR = 1.1;
+
+export function urlKind(url: string): BroughtMedia {
+  const ext = url.split(/[?#]/)[0].split('.').pop()?.toLowerCase() ?? '';
+  return EXTENSION_KINDS[ext] ?? 'any';
+}
+
+function kindOf(t: ReadToken, neighbours: ReadToken[]): BroughtMedia {
+  if (FILE_WORDS.has(t.word)) {
+    const format = neighbours.map((n) => EXTENSION_KINDS[n.word]).find(Boolean);
+    return format ?? 'any';
+  }
+  return WORD_KINDS[t.lemma] ?? WORD_KINDS[t.word] ?? 'any';
+}
+
+/**
+ * Media the brief brings: links (by their extension), an agent's URL fields, and media it calls its
+ * own ("my photo", "this picture", "my MOV files"). Image words in the request count as a photo
+ * mentioned ("animate the picture") for apps that need one.
+ */
+export function mediaIn(reading: BriefReading): { all: Set<BroughtMedia>; own: Set<BroughtMedia> } {
+  const all = new Set<BroughtMedia>();
+  const own = new Set<BroughtMedia>();
+  for (const u of reading.spans.urls) all.add(urlKind(u.text)).add(urlKind(u.text));
+  for (const f of reading.structured?.fields ?? [])
+    if (/^https?:\/\//i.test(f.value)) all.add(urlKind(f.value));
+  reading.tokens.forEach((t, i) => {
+    if (t.input) {
+      const kind = kindOf(t, reading.tokens.slice(Math.max(0, i - 2), i + 2));
+      all.add(kind);
+      own.add(kind);
+    } else if (WORD_KINDS[t.lemma] === 'image' && t.zone !== 'quote' && !t.modifier) all.add('image');
+  });
+  return { all, own };
+}
+
+/**
+ * An app that cannot run without media ranks lower when the brief neither links nor names any
+ * (MISSING_MEDIA_FACTOR), and a little higher when the brief links media of a kind it takes.
+ */
+export function mediaFactor(candidate: DiscoveryCandidate, media: Set<BroughtMedia>): number {
+  const needs = candidate.requiredMedia ?? [];
+  if (needs.length === 0) return 1;
+  if (needs.some((k) => media.has(k)) || media.has('any')) return LINKED_MEDIA_FACTOR;
+  return MISSING_MEDIA_FACTOR;
+}
+
+/**
+ * The caller's own media cannot feed the app: the brief works on a video or a song of its own
+ * ("Convert my MOV files") and the app only takes a photo. Null when they fit or nothing is known.
+ */
+export function mediaMismatch(candidate: DiscoveryCandidate, own: Set<BroughtMedia>): MediaKind | null {
+  const needs = candidate.requiredMedia ?? [];
+  const kinds = [...own].filter((k): k is MediaKind => k !== 'any');
+  if (needs.length === 0 || kinds.length === 0 || own.has('any')) return null;
+  return kinds.some((k) => needs.includes(k)) ? null : kinds[0];
+}

@@ -1,0 +1,200 @@
+import type { BriefReading, ReadToken } from './brief-reading';
+
+/**
+ * Operations that are not content generation, by the lemmas that ask for them. A lemma counts
+ * when it opens a clause of the request ("Translate our captions", "... and cut it down"), or when
+ * it is the task of a structured brief ("action": "schedule_post"); the nouns count anywhere in the
+ * request ("Instagram analytics").
+ */
+const OPERATIONS: Record<string, { verbs: string[]; nouns: string[] }> = {
+  translation: {
+    verbs: ['translate', 'localize', 'localise', 'dub'],
+    nouns: ['translation', 'localization'],
+  },
+  scheduling: { verbs: ['schedule', 'reschedule', 'queue'], nouns: ['scheduling'] },
+  publishing: { verbs: ['publish', 'upload', 'repost', 'crosspost'], nouns: [] },
+  analytics: {
+    verbs: [
+      'analyze',
+      'analyse',
+      'track',
+      'measure',
+      'audit',
+      'benchmark',
+      'monitor',
+      'forecast',
+      'report',
+      'compare',
+    ],
+    nouns: ['analytics', 'analysis', 'metric', 'kpi', 'dashboard', 'statistic', 'insight'],
+  },
+  research: { verbs: ['find', 'research', 'search', 'scrape', 'lookup'], nouns: [] },
+  messaging: {
+    verbs: ['send', 'reply', 'respond', 'answer', 'message', 'dm', 'email', 'text', 'notify', 'moderate'],
+    nouns: [],
+  },
+  capture: { verbs: ['record', 'film', 'shoot', 'photograph', 'interview'], nouns: [] },
+  editing: {
+    verbs: [
+      'edit',
+      'correct',
+      'trim',
+      'cut',
+      'splice',
+      'remove',
+      'erase',
+      'retouch',
+      'denoise',
+      'mix',
+      'master',
+      'level',
+      'convert',
+      'compress',
+      'transcode',
+      'transcribe',
+      'stabilize',
+      'upscale',
+      'restore',
+      'fix',
+      'proofread',
+      'rewrite',
+      'paraphrase',
+      'summarize',
+      'summarise',
+      'shorten',
+      'crop',
+      'resize',
+    ],
+    nouns: ['transcription', 'proofreading'],
+  },
+  streaming: { verbs: ['livestream', 'stream', 'broadcast'], nouns: ['livestream'] },
+  planning: {
+    verbs: ['plan', 'organize', 'organise', 'manage', 'automate', 'configure', 'install', 'integrate'],
+    nouns: [],
+  },
+  printing: { verbs: ['print'], nouns: [] },
+  'ad buying': { verbs: ['target', 'bid'], nouns: ['targeting', 'cpc', 'cpm', 'roas'] },
+  seo: { verbs: [], nouns: ['seo', 'audit'] },
+};
+
+/** "set up", "color correct": two words that ask for an operation together. */
+const PHRASAL: Record<string, string> = {
+  'set up': 'planning',
+  'look up': 'research',
+  'sign up': 'planning',
+  'color correct': 'editing',
+  'colour correct': 'editing',
+  'color grade': 'editing',
+  'colour grade': 'editing',
+};
+
+const VERB_FAMILY = new Map<string, string>();
+const NOUN_FAMILY = new Map<string, string>();
+for (const [family, { verbs, nouns }] of Object.entries(OPERATIONS)) {
+  for (const v of verbs) VERB_FAMILY.set(v, family);
+  for (const n of nouns) NOUN_FAMILY.set(n, family);
+}
+
+const REQUEST_ZONES = new Set(['ask', 'label', 'aside']);
+/** Words after which the next word opens a clause of the request. */
+const OPENERS = new Set([
+  'please',
+  'pls',
+  'plz',
+  'kindly',
+  'just',
+  'and',
+  'then',
+  'or',
+  'also',
+  "let's",
+  'lets',
+]);
+const WANTING = new Set(['want', 'need', 'like', 'help', 'have', 'love']);
+
+/** Words that are nouns as often as verbs: they ask for an operation only when tagged as a verb. */
+const AMBIGUOUS = new Set([
+  'text',
+  'email',
+  'message',
+  'cut',
+  'level',
+  'master',
+  'mix',
+  'stream',
+  'report',
+  'answer',
+  'queue',
+  'crop',
+  'fix',
+  'track',
+  'monitor',
+  'edit',
+  'dm',
+  'find',
+]);
+
+/**
+ * Request words that open a clause: the operations a brief asks for, however politely. After
+ * "and" or "or" only a word tagged as a verb opens one ("problem and fix angle" does not).
+ */
+function clauseOpeners(reading: BriefReading): ReadToken[] {
+  if (reading.structured) return reading.tokens.filter((t) => t.zone === 'ask');
+  const out: ReadToken[] = [];
+  let open = true;
+  reading.tokens.forEach((t, i) => {
+    const prev = reading.tokens[i - 1];
+    const next = reading.tokens[i + 1];
+    const afterConjunction = prev !== undefined && (prev.word === 'and' || prev.word === 'or');
+    // wink often tags an imperative that opens a brief as a noun ("Mix the vocals"): an object after it tells.
+    const takesObject =
+      next !== undefined && (next.pos === 'DET' || next.pos === 'PRON') && !afterConjunction;
+    const verbal =
+      t.pos === 'VERB' || takesObject || (!AMBIGUOUS.has(t.lemma) && !afterConjunction && t.pos !== 'ADJ');
+    if (
+      REQUEST_ZONES.has(t.zone) &&
+      t.type === 'word' &&
+      open &&
+      t.pos !== 'PRON' &&
+      t.pos !== 'DET' &&
+      verbal
+    )
+      out.push(t);
+    // A hyphen inside a compound ("problem-fix") does not open a clause; a spaced dash does.
+    const dash = /^[-–—]$/.test(t.text);
+    const opensNext =
+      (t.type === 'punctuation' && (!dash || reading.brief[t.end] === ' ')) ||
+      OPENERS.has(t.word) ||
+      (t.word === 'to' && prev !== undefined && WANTING.has(prev.lemma)) ||
+      (t.word === 'you' && prev !== undefined && /^(?:can|could|would|will)$/.test(prev.word)) ||
+      (t.word === 'me' && prev !== undefined && prev.lemma === 'help');
+    open = opensNext || (open && t.type === 'word' && (t.pos === 'INTJ' || OPENERS.has(t.word)));
+  });
+  return out;
+}
+
+/** The operations the brief asks for, with the word that asked. */
+export function requestedOperations(
+  reading: BriefReading,
+): { family: string; token: ReadToken; term: string }[] {
+  const found: { family: string; token: ReadToken; term: string }[] = [];
+  for (const t of clauseOpeners(reading)) {
+    if (t.negated) continue;
+    const next = reading.tokens[reading.tokens.indexOf(t) + 1];
+    const phrase = `${t.lemma} ${next?.word}`;
+    const family = VERB_FAMILY.get(t.lemma) ?? VERB_FAMILY.get(t.word);
+    // A two-word operation ("set up") is looked for whole in an app's words, not as "set".
+    if (family) found.push({ family, token: t, term: t.term });
+    else if (PHRASAL[phrase])
+      found.push({ family: PHRASAL[phrase], token: t, term: phrase.replace(' ', '') });
+  }
+  for (const t of reading.tokens)
+    if (REQUEST_ZONES.has(t.zone) && !t.negated) {
+      const family = NOUN_FAMILY.get(t.lemma) ?? NOUN_FAMILY.get(t.word);
+      if (family) found.push({ family, token: t, term: t.term });
+    }
+  return found;
+}
+
+/** The operation words, for the typo vocabulary. */
+export const OPERATION_WORDS = [...VERB_FAMILY.keys(), ...NOUN_FAMILY.keys()];

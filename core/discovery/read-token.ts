@@ -1,0 +1,50 @@
+import type { BriefSpans } from './brief-spans';
+import type { Token } from './nlp';
+import { stem } from './normalize';
+import type { StructuredBrief } from './structured-brief';
+
+/**
+ * Where a word of the brief stands, which says how much it tells about the app to use:
+ * - ask: the request itself ("an Instagram carousel with tips");
+ * - label: a leading noun phrase before a colon ("Vertical video ad: ...");
+ * - key: the key of a field ("Call to action:", `cta=`);
+ * - aside: in parentheses;
+ * - context: a clause that states the situation rather than asks ("Our bakery won Best Croissant");
+ * - topic: what the content is about ("about our spring sale");
+ * - content: the values the brief carries (after a colon, a field's value, list items);
+ * - quote and url: quoted copy and links, never evidence.
+ */
+export type Zone = 'ask' | 'label' | 'key' | 'aside' | 'context' | 'topic' | 'content' | 'quote' | 'url';
+
+export interface ReadToken extends Token {
+  zone: Zone;
+  /** The word as understood: lower case, its spelling corrected against the vocabulary. */
+  word: string;
+  /** The corrected word's stemmed lemma, the form the catalog is indexed by. */
+  term: string;
+  corrected: boolean;
+  /** The platform the word names ("insta" -> "instagram"): a constraint, not evidence. */
+  platform: string | null;
+  /** Part of an aspect ratio ("9:16"): a constraint, not evidence. */
+  ratio: boolean;
+  /** A placement rather than a thing to make: "reels" in "for Instagram Reels", "the feed" in "for the feed". */
+  placement: boolean;
+  /** Media the caller already has, not what to make: "photo" in "the product in this photo", "my video". */
+  input: boolean;
+  /** A topic cue ("about", "announcing"): the words after it are what the content is about. */
+  cue: boolean;
+  /** Describes a look, not a thing to make ("photo" in "photo-realistic"). */
+  modifier?: boolean;
+}
+
+export interface BriefReading {
+  brief: string;
+  structured: StructuredBrief | null;
+  spans: BriefSpans;
+  tokens: ReadToken[];
+  ratios: string[];
+  platforms: string[];
+}
+
+/** The term a catalog or brief word is matched by: the stemmed lemma. */
+export const termOf = (lemma: string) => stem(lemma);

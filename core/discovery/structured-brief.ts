@@ -1,0 +1,98 @@
+/**
+ * Briefs that agents write as data rather than prose: a JSON object, a function call
+ * (`video_ad(product="...", palette="Dark")`), `key=value; key=value` or `key: value | key: value`.
+ * Their keys say what each value is, so they are read as fields instead of as words.
+ */
+
+export interface StructuredField {
+  /** The key as written ("call_to_action", "cta", "selling_points"). */
+  key: string;
+  /** The key's words, lower case ("call to action"). */
+  words: string[];
+  value: string;
+  /** A list value's items (JSON arrays), else the value alone. */
+  items: string[];
+}
+
+export interface StructuredBrief {
+  /** What the call is named (`animate_photo(...)`), when it is a function call. */
+  name: string | null;
+  fields: StructuredField[];
+  kind: 'json' | 'call' | 'pairs';
+}
+
+/** Splits "call_to_action", "talkingPoints", "aspect-ratio" into lower-case words. */
+export function keyWords(key: string): string[] {
+  return key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+function field(key: string, raw: unknown): StructuredField | null {
+  const items = (Array.isArray(raw) ? raw : [raw])
+    .filter((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+    .map((v) => String(v).trim())
+    .filter(Boolean);
+  if (items.length === 0) return null;
+  return { key, words: keyWords(key), value: items.join(', '), items };
+}
+
+function readJson(text: string): StructuredBrief | null {
+  if (!/^\{[\s\S]*\}$/.test(text)) return null;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    const fields = Object.entries(parsed as Record<string, unknown>)
+      .map(([k, v]) => field(k, v))
+      .filter((f): f is StructuredField => f !== null);
+    return fields.length > 0 ? { name: null, fields, kind: 'json' } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `key="value"`, `key='value'` or `key=value` up to the next separator. */
+const ASSIGNMENT = /([A-Za-z_][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^,;&|)]+))/g;
+
+function assignments(text: string): StructuredField[] {
+  return [...text.matchAll(ASSIGNMENT)]
+    .map((m) => field(m[1], (m[2] ?? m[3] ?? m[4] ?? '').replace(/\\(.)/g, '$1')))
+    .filter((f): f is StructuredField => f !== null);
+}
+
+function readCall(text: string): StructuredBrief | null {
+  const m = text.match(/^([A-Za-z_][\w.]*)\s*\(([\s\S]*)\)\s*;?$/);
+  if (!m) return null;
+  const fields = assignments(m[2]);
+  return fields.length > 0 ? { name: m[1], fields, kind: 'call' } : null;
+}
+
+function readPairs(text: string): StructuredBrief | null {
+  const eq = assignments(text);
+  const unquoted = text.replace(/"[^"]*"|'[^']*'/g, '');
+  if (eq.length >= 2 && (unquoted.match(/=/g) ?? []).length === eq.length && /[;&|]/.test(unquoted)) {
+    // Words before the first key ("podcast clip: title=...") name what is asked.
+    const prefix = text
+      .slice(0, text.search(/[A-Za-z_][\w-]*\s*=/))
+      .replace(/[:;,|-]+\s*$/, '')
+      .trim();
+    return { name: prefix || null, fields: eq, kind: 'pairs' };
+  }
+  const segments = text.split(/\s*\|\s*/);
+  if (segments.length < 2) return null;
+  const fields = segments.map((s) => s.match(/^([A-Za-z_][\w -]{0,30}?)\s*:\s*([\s\S]+)$/));
+  if (fields.some((f) => !f)) return null;
+  return {
+    name: null,
+    fields: fields.map((f) => field(f![1], f![2])).filter((f): f is StructuredField => f !== null),
+    kind: 'pairs',
+  };
+}
+
+/** The brief as fields, or null when it is prose. */
+export function readStructured(brief: string): StructuredBrief | null {
+  const text = brief.trim();
+  return readJson(text) ?? readCall(text) ?? readPairs(text);
+}

@@ -1,0 +1,55 @@
+import type { ReadToken } from './read-token';
+
+/** Surfaces of a platform: a placement after a platform name or "for/on/in (the)". */
+const SURFACES = new Set(['reel', 'reels', 'shorts', 'story', 'stories', 'feed', 'feeds', 'timeline']);
+const PLACING = new Set(['for', 'on', 'in', 'to', 'into']);
+/** Words that point at something the caller has: "my photo", "this picture", "the video I filmed". */
+const OWNED = new Set([
+  'my',
+  'our',
+  'this',
+  'these',
+  'that',
+  'your',
+  'his',
+  'her',
+  'their',
+  'existing',
+  'current',
+]);
+const MEDIA_NOUNS = new Set([
+  'poster',
+  'photo',
+  'picture',
+  'image',
+  'video',
+  'footage',
+  'recording',
+  'clip',
+  'song',
+  'audio',
+  'file',
+  'logo',
+  'foto',
+  'pic',
+]);
+
+export function markPlacementsAndInputs(tokens: ReadToken[]): void {
+  tokens.forEach((t, i) => {
+    const before = tokens.slice(Math.max(0, i - 2), i).filter((p) => p.type === 'word');
+    const prev = before[before.length - 1];
+    if (
+      SURFACES.has(t.word) &&
+      prev &&
+      (prev.platform || PLACING.has(prev.word) || (prev.pos === 'DET' && PLACING.has(before[0]?.word ?? '')))
+    )
+      t.placement = true;
+    const next = tokens.slice(i + 1, i + 4);
+    // "my photo", "this picture", or a media word followed by its link ("a static image (https://...)").
+    if (
+      MEDIA_NOUNS.has(t.lemma) &&
+      (before.some((p) => OWNED.has(p.word)) || next.some((n) => n.zone === 'url'))
+    )
+      t.input = true;
+  });
+}

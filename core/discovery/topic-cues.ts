@@ -1,0 +1,141 @@
+import type { ReadToken } from './read-token';
+
+/**
+ * Words after which, up to the end of the clause, the brief says what the content is about. Matched
+ * on lemmas, so "announcing", "announces" and "announce" all count.
+ */
+const TOPIC_CUES = new Set([
+  'about',
+  'regarding',
+  'feature',
+  'explain',
+  'announce',
+  'promote',
+  'celebrate',
+  'introduce',
+  'launch',
+  'showcase',
+  'tell',
+  'roll',
+  'theme',
+  'topic',
+  'subject',
+]);
+const CLAUSE_END = /^[,.;:!?()]$|^[-–—]$/;
+
+/** Cue words that are nouns ("theme", "topic") count only when the value follows ("theme is ..."). */
+const NOUN_CUES = new Set(['theme', 'topic', 'subject']);
+
+/**
+ * Ask words after a topic cue, to the end of the clause, become topic; after "for my/our" only the
+ * noun phrase does ("For my slide deck I need one illustration").
+ */
+export function markTopics(tokens: ReadToken[]): void {
+  let inTopic = false;
+  let phraseOnly = false;
+  tokens.forEach((t, i) => {
+    if (t.zone !== 'ask' && t.zone !== 'aside' && t.zone !== 'context' && t.zone !== 'label') {
+      inTopic = false;
+      return;
+    }
+    const next = tokens[i + 1];
+    // A new clause ("and it needs ...") ends the topic as punctuation does.
+    const newClause = t.pos === 'CCONJ' && next !== undefined && ['PRON', 'VERB', 'AUX'].includes(next.pos);
+    // A hyphen inside a word ("oat-milk") does not end the clause.
+    const joiner = t.text === '-' && tokens[i - 1]?.end === t.start && next?.start === t.end;
+    if ((CLAUSE_END.test(t.text) && !joiner) || newClause) inTopic = false;
+    else if (
+      inTopic &&
+      phraseOnly &&
+      !joiner &&
+      !nounLike(t, tokens[i - 1], next) &&
+      (!NOUN_PHRASE.has(t.pos) || (t.pos === 'PRON' && !POSSESSIVES.has(t.lower)))
+    )
+      inTopic = false;
+    if (inTopic) t.zone = 'topic';
+    // In a label only "about" and "regarding" mark a topic ("Slides about budgeting: ..."), not
+    // purposes or verbs ("text to image" is a name).
+    else if (
+      (t.zone !== 'label' || t.word === 'about' || t.word === 'regarding') &&
+      isTopicCue(t, next, tokens[i - 1], tokens.slice(Math.max(0, i - 3), i))
+    ) {
+      // The cue word itself ("announcing", "explaining") names the occasion, not the thing to make.
+      inTopic = true;
+      phraseOnly = t.word === 'for';
+      t.cue = true;
+      if (t.zone !== 'context') t.zone = 'topic';
+      // "to tell", "to let": the verb belongs to the cue.
+      if (t.word === 'to' && next) next.cue = true;
+    }
+  });
+}
+
+/** A word wink tags as a verb inside a noun phrase ("pottery class launch", "Grand Reopening"). */
+function nounLike(t: ReadToken, prev: ReadToken | undefined, next: ReadToken | undefined): boolean {
+  if (t.pos !== 'VERB' || !prev || !['NOUN', 'PROPN', 'ADJ'].includes(prev.pos)) return false;
+  return !next || !['DET', 'PRON'].includes(next.pos);
+}
+
+const NOUN_PHRASE = new Set(['PRON', 'DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PART']);
+
+export const POSSESSIVES = new Set(['my', 'our', 'your', 'their']);
+
+/** Words after which a verb is the request itself ("could you explain", "please announce"). */
+const REQUEST_OPENERS = new Set(['you', 'u', 'please', 'pls', 'plz', 'just', 'and', 'then', 'me']);
+
+/** Verbs whose "that" clause is what to say: the topic. */
+const SAYING = new Set([
+  'announce',
+  'tell',
+  'say',
+  'know',
+  'share',
+  'show',
+  'remind',
+  'explain',
+  'mention',
+  'inform',
+]);
+
+/** Verbs after which "to" is part of the request ("want to", "need to"), not a purpose. */
+const WANTING = new Set(['want', 'need', 'like', 'love', 'have', 'go', 'try', 'be', 'able', 'help', 'plan']);
+
+function isTopicCue(
+  t: ReadToken,
+  next: ReadToken | undefined,
+  prev?: ReadToken,
+  recent: ReadToken[] = prev ? [prev] : [],
+): boolean {
+  // A purpose after the request ("a post to let customers know", "a caption to tell followers ..."):
+  // what it is for is topic, not the thing to make.
+  if (
+    t.word === 'to' &&
+    t.pos === 'PART' &&
+    next?.pos === 'VERB' &&
+    prev !== undefined &&
+    !WANTING.has(prev.lemma) &&
+    !['how', 'call', 'what', 'where'].includes(prev.word)
+  )
+    return true;
+  // "for my slide deck", "for our webinar": what the content is for is context, not the thing to make.
+  if (t.word === 'for' && next !== undefined && POSSESSIVES.has(next.word)) return true;
+  // "announce that our store moves ...", "tell them that ...": the clause after "that" is the topic.
+  if (t.word === 'that' && recent.some((r) => SAYING.has(r.lemma))) return true;
+  // "on how a podcast is produced", "on negotiating salary": what a piece explains.
+  if (
+    t.word === 'on' &&
+    next !== undefined &&
+    (next.word === 'how' || (next.pos === 'VERB' && next.word.endsWith('ing')))
+  )
+    return true;
+  if (!TOPIC_CUES.has(t.lemma) && !TOPIC_CUES.has(t.word)) return false;
+  // A cue verb that opens the request is the request ("Explain to new customers how ...").
+  const opens =
+    prev === undefined ||
+    /^[.;:!?-]$/.test(prev.text) ||
+    prev.pos === 'INTJ' ||
+    REQUEST_OPENERS.has(prev.lower);
+  if (t.pos === 'VERB' && opens) return false;
+  if (NOUN_CUES.has(t.word)) return next !== undefined && (next.lemma === 'be' || next.text === ':');
+  return t.pos === 'ADP' || t.pos === 'VERB' || t.word === 'about';
+}

@@ -1,0 +1,87 @@
+import { readBrief, type BriefReading, type Zone } from '../../../core/discovery/brief-reading';
+import { readStructured } from '../../../core/discovery/structured-brief';
+import { correctWord, editDistance } from '../../../core/discovery/typos';
+
+const VOCABULARY = new Set([
+  'carousel',
+  'instagram',
+  'video',
+  'script',
+  'about',
+  'quote',
+  'podcast',
+  'audiogram',
+]);
+const read = (brief: string) => readBrief(brief, VOCABULARY);
+const zoneOf = (r: BriefReading, word: string): Zone | undefined =>
+  r.tokens.find((t) => t.lower === word)?.zone;
+
+describe('readBrief', () => {
+  test('a leading label is the request; what follows its colon is content', () => {
+    const r = read('Vertical video ad: the Pebble speaker, waterproof');
+    expect(r.spans.label?.text).toBe('Vertical video ad');
+    expect(zoneOf(r, 'video')).toBe('label');
+    expect(zoneOf(r, 'pebble')).toBe('content');
+  });
+
+  test('quotes and URLs are carried content, never the request', () => {
+    const r = read('Make a quote card of "Ship it" from https://example.com/a.png');
+    expect(r.spans.quotes.map((q) => q.text)).toEqual(['Ship it']);
+    expect(zoneOf(r, 'ship')).toBe('quote');
+    expect(r.tokens.some((t) => t.zone === 'url')).toBe(true);
+  });
+
+  test('aspect ratios, orientations and platforms are constraints, read apart', () => {
+    const r = read('Square post for Instagram, 4:5, about our new menu');
+    expect(r.ratios).toEqual(['4:5']);
+    expect(r.platforms).toEqual(['instagram']);
+    expect(r.tokens.find((t) => t.lower === 'square')?.ratio).toBe(true);
+    expect(r.tokens.find((t) => t.lower === 'instagram')?.platform).toBe('instagram');
+  });
+
+  test('what follows a topic cue is topic; a statement of the situation is context', () => {
+    const r = read('Our bakery won a prize this year. Need a post about the new croissant');
+    expect(zoneOf(r, 'bakery')).toBe('context');
+    expect(zoneOf(r, 'post')).toBe('ask');
+    expect(zoneOf(r, 'croissant')).toBe('topic');
+  });
+
+  test('negation and media the caller already has are marked', () => {
+    const r = read('Just a picture of a fox, no caption, from my photo');
+    expect(r.tokens.find((t) => t.lower === 'caption')?.negated).toBe(true);
+    expect(r.tokens.find((t) => t.lower === 'photo')?.input).toBe(true);
+  });
+
+  test('unknown words near a vocabulary word are corrected; names and real words stay', () => {
+    const r = read('instagarm carousel abuot NoiseZero');
+    expect(r.tokens.map((t) => t.word)).toEqual(['instagram', 'carousel', 'about', 'noisezero']);
+    expect(correctWord('vidoe', VOCABULARY)).toBe('video');
+    expect(correctWord('scritp', VOCABULARY)).toBe('script');
+    expect(correctWord('lyon', VOCABULARY)).toBeNull();
+    expect(editDistance('abuot', 'about')).toBe(1);
+  });
+});
+
+describe('readStructured', () => {
+  test('reads JSON, function calls and key=value or key: value | pairs into fields', () => {
+    expect(readStructured('{"intent":"image","prompt":"a fox","tags":["a","b"]}')).toMatchObject({
+      kind: 'json',
+      fields: [
+        { key: 'intent', value: 'image' },
+        { key: 'prompt', value: 'a fox' },
+        { key: 'tags', items: ['a', 'b'] },
+      ],
+    });
+    expect(readStructured('video_ad(product="Fizz, zero sugar", cta="Drink up")')).toMatchObject({
+      kind: 'call',
+      name: 'video_ad',
+      fields: [
+        { key: 'product', value: 'Fizz, zero sugar' },
+        { key: 'cta', words: ['cta'], value: 'Drink up' },
+      ],
+    });
+    expect(readStructured('tool=quote_card; quote="Be kind"; author=Anon')?.fields).toHaveLength(3);
+    expect(readStructured('task: social image | topic: opening day | style: bold')?.fields).toHaveLength(3);
+    expect(readStructured('A post about our opening day')).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { rankApps } from '../../../core/discovery/rank-apps';
+import { CATALOG } from './catalog-candidates';
+
+const verdict = (brief: string) => rankApps(brief, CATALOG).verdict;
+
+describe('decisive checks: what no app can do, whatever words it shares with them', () => {
+  test.each([
+    ['translate', 'Translate our captions into Spanish'],
+    ['schedule', "Schedule next week's posts at 9am"],
+    ['analytics', 'Instagram analytics for March'],
+    ['edit an existing file', 'Cut the long pauses from my podcast episode'],
+    ['send', 'Send our newsletter to all subscribers'],
+    ['a file format no app outputs', 'Our price list as a spreadsheet'],
+    ['a file format no app outputs', 'A 40-page PDF whitepaper on solar energy'],
+    ['a length beyond any app', 'A 20-minute documentary video about our founders'],
+    ['a long document', 'Write a blog post about our summer menu'],
+    ['a question for advice', 'Which hashtags should I use for my bakery?'],
+    ['media the app cannot take', 'Convert my MOV files to MP4'],
+  ])('%s: %j is unmatched with the reason', (_, brief) => {
+    expect(verdict(brief)).toEqual({ status: 'unmatched', reason: expect.stringMatching(/^No app/) });
+  });
+
+  test('a negated excluded intent does not exclude ("no finished video" fits the script app)', () => {
+    const result = rankApps(
+      'Creator script for our Zen tea, no finished video, we film it ourselves',
+      CATALOG,
+    );
+    expect(result.verdict.status).toBe('fit');
+    expect(result.matches[0].name).toBe('UGC-Style Script with Voiceover');
+  });
+
+  test('an operation the app names is not excluded ("change the background of my product photo")', () => {
+    const result = rankApps('change the background of my product photo https://x.example/a.png', CATALOG);
+    expect(result.matches[0].name).toBe('Product Photo on a Styled Background');
+  });
+});

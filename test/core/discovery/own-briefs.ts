@@ -1,0 +1,133 @@
+/**
+ * Briefs written for these tests (not taken from bench/agent): what a person would ask, each with
+ * the catalog app they would expect, or null when nothing in the catalog fits.
+ */
+export const QUOTE = 'd89aacb5-080e-48ca-b4bd-a7521f422a9a';
+export const SOCIAL = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
+export const CAROUSEL = '5cf30c28-06ab-4ae3-8c84-acc340708b28';
+export const PHOTO_CLIP = 'ca0f9e11-c2a5-49e9-b35c-3b78dc2448a5';
+export const BLOG = '7665e1a9-f604-41e7-9529-7b64b0a67d37';
+export const IMAGE = 'e2eb58c5-1b6f-4b1e-a41e-f61e0c3befa5';
+export const AUDIOGRAM = '7e3076ef-8947-4a13-b318-a846a20cd1fd';
+export const VIDEO_AD = '9e5f9264-3c79-43c6-b368-57181201d05d';
+export const UGC = '1212b5b6-f425-4cc2-b21e-40f72b40048a';
+export const SCRIPTED = '4f7b2c8e-8a1d-4c55-9a57-1f3f2f6f0c11';
+export const EXPLAINER = '9f87fdb7-d152-48d6-a66c-b11f77f3c9a5';
+export const PRODUCT = 'af93ed1a-3e05-44e3-b08e-fa79d6b942a9';
+export const CAMPAIGN = '6031edac-7cdb-451a-8a9b-5ff29a6f2996';
+
+export const FIT_BRIEFS: [string, string][] = [
+  ['Make a quote card with "Simplicity is the soul of efficiency" by Austin Freeman', QUOTE],
+  ["need an insta post about our cafe's new pumpkin muffins", SOCIAL],
+  [
+    'Three-slide carousel on saving money: cook at home, cancel unused subscriptions, automate savings',
+    CAROUSEL,
+  ],
+  ['Animate this still https://cdn.example.com/lake.jpg into a 12 second clip', PHOTO_CLIP],
+  ['Blog header image for my article "Why We Moved to Four-Day Weeks"', BLOG],
+  ['Generate an image of a red fox in a snowy forest at dawn, 16:9', IMAGE],
+  [
+    'Podcast audiogram for episode "Money Talks" with the line "Budgets are promises to your future self"',
+    AUDIOGRAM,
+  ],
+  ['Vertical video ad for the Breeze desk fan, quiet motor, USB-C, call to action "Stay cool"', VIDEO_AD],
+  ['UGC script with voiceover for our SunGuard sunscreen, problem and fix angle', UGC],
+  [
+    'Turn this script into a narrated video: "Three steps to better sleep. Dim the lights. Breathe slowly."',
+    SCRIPTED,
+  ],
+  ['Explainer video about how vaccines work: antigens, antibodies, memory cells', EXPLAINER],
+  [
+    'Put our product photo https://shop.example.com/kettle.png on a pastel backdrop, the Aurora kettle',
+    PRODUCT,
+  ],
+  ['Campaign set with approval for our Spring Sale: feed post, story and banner', CAMPAIGN],
+  ['carousal about 3 ways to cut food waste: plan meals, freeze leftovers, shop smarter', CAROUSEL],
+  ["instagarm post for our yoga studio's anniversary", SOCIAL],
+  ['pls a qoute card: "Be yourself; everyone else is already taken" - Oscar Wilde', QUOTE],
+  ['make the photo https://img.example.com/dog.png moving like a small film', PHOTO_CLIP],
+  ['{"tool":"audiogram","episode_title":"Deep Work","excerpt":"Focus is a muscle."}', AUDIOGRAM],
+  [
+    'create_carousel(topic="Remote work tips", points="async first; write things down; protect focus time")',
+    CAROUSEL,
+  ],
+  ['text to image: a lighthouse made of glass on a calm sea', IMAGE],
+  ['Square picture of a bowl of ramen with steam rising, 1:1', IMAGE],
+  ['A 4:5 Instagram post announcing our new opening hours', SOCIAL],
+  ['explainer vidoe on how our loyalty program works: earn points, redeem, get perks', EXPLAINER],
+  ['Short vertical ad with a voiceover for the Kite running jacket', VIDEO_AD],
+  ['Creator-style script for TikTok about our oat cookies, three reasons I love it', UGC],
+  ['Narrated video with captions from this text: "We open at 7. Fresh bread daily. See you soon."', SCRIPTED],
+  ['Hero image and alt text for our newsletter issue about composting at home', BLOG],
+  ['Testimonial card: "Best haircut I have ever had" - Jamal', QUOTE],
+  [
+    'Packshot on a white background for our Etsy listing, photo: https://cdn.example.com/candle.png, Cedar candle',
+    PRODUCT,
+  ],
+  ['Multi-format campaign kit for the Harvest Festival, the regional team must sign off first', CAMPAIGN],
+  ['Turn my blog post into a quote card: "Rest is productive"', QUOTE],
+  ['Create a caption-free image of a mountain lake', IMAGE],
+  ['Make a video ad for our podcast app, neon', VIDEO_AD],
+  ['UGC script about our translation app Lingo, problem and fix', UGC],
+  ['Social post announcing our new scheduling feature', SOCIAL],
+  ['"Stay hungry, stay foolish" - Steve Jobs', QUOTE],
+  ['Announce our new store hours', SOCIAL],
+];
+
+export const NO_FIT_BRIEFS: string[] = [
+  'Translate this Instagram caption into Italian',
+  'Edit the colour grading of my wedding video',
+  'Create a 30-minute podcast episode about productivity',
+  'Write a 1,500-word LinkedIn article on leadership',
+  'Transcribe the audio of my interview',
+  'Reply to this customer complaint email',
+  'Compress my product photos for the web',
+  'Remove background noise from my podcast recording',
+  'Schedule our Black Friday posts for next week',
+  'Export our follower list as a CSV file',
+  'Make our menu into a printable PDF',
+  'Give me Instagram analytics for last month',
+  'Build me a landing page for our new app',
+  'Write an ebook about plant-based cooking',
+  'Record a voicemail greeting for our office phone line',
+  'Create a QR code for our wifi password',
+  'Summarise this 40-page whitepaper in five bullet points',
+  'Find influencers in the vegan food niche',
+  'Send a push notification to all app users',
+  'Livestream our product launch on LinkedIn',
+  'Mix the vocals of my demo track',
+  'Convert my MOV files to MP4',
+  'Make a GIF of our logo spinning',
+  'Proofread the terms and conditions page',
+  'Design a vector logo for our bakery, SVG please',
+  'Can you set up a Facebook ad campaign with a $200 daily budget?',
+  'Plan a content calendar for May',
+  'Build a chatbot for our website',
+  'Do an SEO audit of our blog',
+  'Write a cover letter for a marketing job',
+  'Draft a press release announcing our merger',
+  'Reply to every DM we got this week',
+  "Analyze our competitors' TikTok strategy",
+  'What hashtags should I use for my bakery?',
+  'Make a 2-hour highlight reel from our livestream',
+  'Print 500 flyers for our open day',
+  'Write a blog post about our summer menu',
+  "Create a newsletter for our subscribers with the month's news",
+  'Write an email to our customers announcing the sale',
+  'pls translte our product page to german',
+  '{"action":"publish","channel":"instagram","asset_id":"a1b2"}',
+  'task: report | metric: reach | period: last quarter',
+  'Track how many people clicked our link in bio',
+  'Make the audio of my interview louder and remove the echo',
+  'Write the terms of service for our app',
+  'Localize our app store screenshots for Japan',
+  'How did our last reel perform?',
+  'Compare engagement between our TikTok and Instagram accounts',
+  'Make an Excel sheet with all our product prices',
+  'Record a podcast episode with our CEO',
+  'Create a two-hour training course video',
+  'Respond to our Google reviews',
+  'Build a website for my bakery',
+  'Color correct my product photos from yesterday',
+  'Send a DM to all our new followers',
+];

@@ -1,0 +1,77 @@
+import { FIT_THRESHOLD, rankApps } from '../../../core/discovery/rank-apps';
+import { CATALOG } from './catalog-candidates';
+import { BLOG, CAROUSEL, EXPLAINER, FIT_BRIEFS, IMAGE, NO_FIT_BRIEFS, SOCIAL, AUDIOGRAM } from './own-briefs';
+
+const top = (brief: string) => rankApps(brief, CATALOG).matches[0]?.appId;
+
+describe('rankApps on the shipped catalog (briefs written for these tests)', () => {
+  test.each(FIT_BRIEFS)('routes %j to the app a person would pick', (brief, appId) => {
+    const result = rankApps(brief, CATALOG);
+    expect(result.matches[0]?.appId).toBe(appId);
+    expect(result.verdict).toEqual({ status: 'fit', reason: null });
+  });
+
+  test.each(NO_FIT_BRIEFS)('abstains on %j, which no app makes, and says why', (brief) => {
+    const { verdict } = rankApps(brief, CATALOG);
+    expect(verdict.status).toBe('unmatched');
+    expect(verdict.reason).toMatch(/^No app/);
+  });
+});
+
+describe('surface tokens do not hijack the choice', () => {
+  test('an aspect ratio is a constraint, not evidence for the apps whose text mentions it', () => {
+    expect(top('Picture of a red barn in a wheat field, 16:9')).toBe(IMAGE);
+    expect(top('A 4:5 picture of a snowy cabin at dusk')).toBe(IMAGE);
+    expect(top('9:16 image of a neon-lit ramen bar in the rain')).toBe(IMAGE);
+  });
+
+  test('a percentage is content, and "text to image" names Image from Prompt, not a card with text', () => {
+    expect(top('30% off all shoes this weekend, post for Instagram')).toBe(SOCIAL);
+    expect(top('text to image: a koi pond at night under lanterns')).toBe(IMAGE);
+  });
+
+  test('words in the topic or in quotes do not pull toward the app they name', () => {
+    expect(top('Instagram post about our new podcast studio opening')).toBe(SOCIAL);
+    expect(top('Explainer video on how a podcast is produced: record, edit, publish')).toBe(EXPLAINER);
+  });
+});
+
+describe('typos and non-native phrasing keep the app', () => {
+  test.each([
+    ['carousal with 3 tips for new runners: start slow, rest, hydrate', CAROUSEL],
+    ['instagarm post for our bakery anniversary', SOCIAL],
+    ['podcats audiogramm for episode "Night Trains"', AUDIOGRAM],
+    ['explaner vidoe on how recycling works: sort, rinse, bin', EXPLAINER],
+    ['please make the big picture on top of my blog for post "Moving to Lisbon"', BLOG],
+  ])('%j', (brief, appId) => {
+    expect(top(brief)).toBe(appId);
+  });
+});
+
+describe('scores and reasons', () => {
+  test('relevance is 0..1, ordered, and a fit reaches the one threshold', () => {
+    for (const [brief] of FIT_BRIEFS) {
+      const { matches } = rankApps(brief, CATALOG);
+      const scores = matches.map((m) => m.relevanceScore);
+      expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+      for (const s of scores) expect(s).toBeGreaterThanOrEqual(0);
+      for (const s of scores) expect(s).toBeLessThanOrEqual(1);
+      expect(scores[0]).toBeGreaterThanOrEqual(FIT_THRESHOLD);
+    }
+  });
+
+  test('reasons name only words the brief used (or their corrected spelling)', () => {
+    const brief = 'carousal about 3 ways to cut food waste: plan meals, freeze leftovers';
+    const [best] = rankApps(brief, CATALOG).matches;
+    const words = [...brief.toLowerCase().split(/[^a-z0-9]+/), 'carousel'];
+    for (const reason of best.matchReasons.filter((r) => r.source !== 'capability'))
+      for (const term of reason.terms)
+        expect(words.some((w) => w.startsWith(term.toLowerCase().split(' ')[0].slice(0, 4)))).toBe(true);
+    expect(best.whyMatch).toMatch(/^Three-Slide Carousel: /);
+  });
+
+  test('the same brief gives the same answer', () => {
+    const brief = 'Vertical video ad for the Breeze desk fan, call to action "Stay cool"';
+    expect(rankApps(brief, CATALOG)).toEqual(rankApps(brief, CATALOG));
+  });
+});
