@@ -15,11 +15,13 @@ const API_RESOURCE_FOLDERS = readdirSync(join(import.meta.dirname, 'api'), { wit
 /**
  * A resource folder imports api/commands/, api/middleware/, api/validate, api/deps, core/ and its own
  * files; never another resource folder (routes call commands, not each other) and never I/O directly:
- * adapters/ only for row types (`import type`). api/openapi describes every request, so it alone may
- * read the other folders' schema.ts files, and nothing else of theirs.
+ * adapters/ only for row types (`import type`). api/openapi describes every request, so it alone may read
+ * the other folders' schema.ts files; api/mcp takes the same requests and gives the same answers as
+ * tools, so it may read their schema.ts and presenter.ts files. Nothing else of theirs.
  */
 function apiResourceFolder(folder) {
-  const schemas = folder === 'openapi' ? '|[\\w-]+/schema$' : '';
+  const shared = { openapi: '|[\\w-]+/schema$', mcp: '|[\\w-]+/(schema|presenter)$' };
+  const schemas = shared[folder] ?? '';
   return {
     files: [`api/${folder}/**/*.ts`],
     rules: {
@@ -52,7 +54,18 @@ function apiResourceFolder(folder) {
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', '.data/**', '.tools/**', '.test-data/**', 'test/fixtures/**', '*.config.js'],
+    // console/ is TSX with its own tsconfig and lint (console/eslint.config.js; scripts/test.sh runs it).
+    ignores: [
+      'node_modules/**',
+      '.data/**',
+      '.tools/**',
+      '.test-data/**',
+      'test/fixtures/**',
+      '*.config.js',
+      'console/**',
+      // The client package is linted here from its sources (its own tsconfig); its build is not.
+      'clients/*/dist/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

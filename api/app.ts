@@ -1,26 +1,30 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import compose from 'koa-compose';
-import { JSON_BODY_LIMIT_BYTES } from '../core/limits';
-import { bodyParser } from '@koa/bodyparser';
 import type { ApiDeps } from './deps';
 import { requestId } from './middleware/request-id';
 import { errorEnvelope } from './middleware/errors';
 import { rateLimit } from './middleware/rate-limit';
-import { authenticate } from './middleware/auth';
+import { storableInput } from './middleware/storable-input';
+import { keyedJson } from './middleware/keyed-json';
 import { appsRouter, estimateRouter } from './apps/routes';
+import { appEditingRouter } from './apps/editing';
+import { nodeTypesRouter } from './node-types/routes';
 import { feedbackRouter, runsRouter } from './runs/routes';
 import { workflowsRouter } from './workflows/routes';
 import { generateRouter } from './generate/routes';
 import { webhooksRouter } from './webhooks/routes';
 import { cdn } from './cdn';
+import { CONSOLE_DIST_DIR, consoleStatic } from './console';
 import { assetsRouter } from './assets/routes';
 import { accountRouter } from './account/routes';
 import { publishingRouter } from './publishing/routes';
 import { composeRouter } from './compose/routes';
 import { brandKitRouter } from './brand/kit';
 import { trpc } from './trpc/mount';
-import { buildOpenApiDocument } from './openapi/document';
+import { mcpEndpoint } from './mcp/http';
+import { llmsRoute } from './llms';
+import { buildOpenApiDocument, declaredRoutes } from './openapi/document';
 import { publicUrl } from '../core/config';
 import { discoverRouter } from './discover/routes';
 import { contentRouter } from './content/routes';
@@ -31,7 +35,9 @@ import { intelligenceRouter } from './intelligence/routes';
 /** Every resource group's router, mounted under /v1 in this order. */
 export const V1_ROUTERS: ((deps: ApiDeps) => Router)[] = [
   appsRouter,
+  appEditingRouter,
   estimateRouter,
+  nodeTypesRouter,
   runsRouter,
   feedbackRouter,
   workflowsRouter,
@@ -49,25 +55,31 @@ export const V1_ROUTERS: ((deps: ApiDeps) => Router)[] = [
   intelligenceRouter,
 ];
 
-/** Builds the Koa app without listening; the entry point or a test calls `app.callback()`. */
-export function createApp(deps: ApiDeps): Koa {
-  const app = new Koa({ proxy: deps.config.TRUST_PROXY });
+/** The decoded parameters of the route a request matches (none when it matches no route). */
+function routeParams(router: Router, ctx: Koa.Context): Record<string, string> {
+  const route = router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => layer.paramNames.length > 0);
+  return route ? route.params(ctx.path, route.captures(ctx.path)) : {};
+}
+
+/** The /v1 routes: every resource group's router, and GET /v1/openapi.json describing them all. */
+export function v1Router(deps: ApiDeps): Router {
   const v1 = new Router({ prefix: '/v1' });
   for (const router of V1_ROUTERS.map((make) => make(deps))) v1.use(router.routes());
   let openApi: Record<string, unknown> | undefined;
   v1.get('/openapi.json', (ctx) => {
-    const routes = v1.stack.flatMap((layer) =>
-      layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
-    );
-    openApi ??= buildOpenApiDocument(routes, publicUrl(deps.config));
+    openApi ??= buildOpenApiDocument(declaredRoutes(v1), publicUrl(deps.config));
     ctx.body = openApi;
   });
+  return v1;
+}
+
+/** Builds the Koa app without listening; the entry point or a test calls `app.callback()`. */
+export function createApp(deps: ApiDeps): Koa {
+  const app = new Koa({ proxy: deps.config.TRUST_PROXY });
+  const v1 = v1Router(deps);
   const v1Stack = compose<Koa.Context>([
-    requestId(),
-    errorEnvelope({ logger: deps.logger }),
-    rateLimit({ limiter: deps.rateLimiter }),
-    authenticate({ db: deps.db, cacheMs: deps.config.API_KEY_CACHE_MS }),
-    bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT_BYTES, encoding: 'utf-8' }),
+    ...keyedJson(deps),
+    storableInput({ pathParams: (ctx) => routeParams(v1, ctx) }),
     v1.routes() as unknown as Koa.Middleware,
   ]);
   // Everything under /v1 goes through the same chain; an unmatched route ends as the envelope's 404.
@@ -75,6 +87,10 @@ export function createApp(deps: ApiDeps): Koa {
     if (ctx.path === '/v1' || ctx.path.startsWith('/v1/')) return v1Stack(ctx, next);
     return next();
   });
+  // MCP (Streamable HTTP) at /mcp: the same keys, rate limit and commands as /v1 (api/mcp/http.ts).
+  app.use(mcpEndpoint(deps));
+  // How an agent connects, without a key (api/llms.ts).
+  app.use(llmsRoute(deps.config));
   // tRPC answers in its own format, but shares the request id, the rate limit and the envelope for a 429.
   const trpcStack = compose<Koa.Context>([
     requestId(),
@@ -87,6 +103,7 @@ export function createApp(deps: ApiDeps): Koa {
     return next();
   });
   if (deps.storage.driver === 'fs') app.use(cdn({ storage: deps.storage }));
+  app.use(consoleStatic({ dir: deps.consoleDir ?? CONSOLE_DIST_DIR }));
   // A client that hangs up mid-stream (SSE, video players on /cdn) is not an error of ours.
   app.on('error', (err: NodeJS.ErrnoException) => {
     if (['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'].includes(err.code ?? '')) return;

@@ -27,4 +27,8 @@ export interface ApiDeps {
   chat: ChatCompletion | null;
   /** The Temporal Web UI, when known, for links in logs and the README. */
   temporalUiUrl?: string;
+  /** Aborted when the server starts to stop: streams and waits answer at once (api/drain.ts). */
+  draining?: AbortSignal;
+  /** The built console served under /console/; console/dist when omitted. */
+  consoleDir?: string;
 }

@@ -1,14 +1,14 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
 import type { Config } from '../core/config';
-import { RATE_LIMIT_WINDOW_MS } from '../core/limits';
 import type { Services } from '../adapters/services';
 import type { RunEngine } from '../adapters/temporal/run-engine';
+import { buildApiDeps } from './api-deps';
 import { createApp } from './app';
-import { createPublishing } from '../adapters/channels';
-import { openAiChat } from '../adapters/models/openai-chat';
-import { createRateLimiter } from './middleware/rate-limit';
+import { createApiHttpServer } from './http-server';
+import { drainServer } from './drain';
+import { startRunStarter } from './run-starter';
 
 /** Builds the API over opened services and listens; resolves once the port is bound. */
 export async function startApiServer(
@@ -22,25 +22,14 @@ export async function startApiServer(
     ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
   redis?.on('error', (err) => logger.warn({ err }, 'redis unavailable; rate limiting falls back to memory'));
-  const app = createApp({
-    config,
-    db: services.database.db,
-    logger,
-    rateLimiter: createRateLimiter({
-      points: config.RATE_LIMIT_PER_MINUTE,
-      windowMs: RATE_LIMIT_WINDOW_MS,
-      redis,
-    }),
-    engine,
-    bus: services.bus,
-    storage: services.storage,
-    costs: services.costs,
-    signingKey: services.signingKey,
-    publishing: createPublishing(config),
-    chat: openAiChat(config),
+  const draining = new AbortController();
+  const deps = buildApiDeps(config, services, engine, logger, {
+    redis,
     temporalUiUrl: extra.temporalUiUrl,
+    draining: draining.signal,
   });
-  const server = createServer(app.callback());
+  const app = createApp(deps);
+  const server = createApiHttpServer(app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
@@ -48,12 +37,15 @@ export async function startApiServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  // Completes accepted runs whose workflow start Temporal had not confirmed (api/run-starter.ts).
+  const starter = startRunStarter(deps);
   return {
     server,
     url: `http://${host}:${port}`,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await starter.stop();
+      // Streams and waits are answered, requests in flight may finish (api/drain.ts).
+      await drainServer(server, draining);
       redis?.disconnect();
     },
   };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { WEBHOOK_RETRY_SCHEDULE_DEFAULT } from './limits';
+import { IMAGE_PROVIDERS, SPEECH_PROVIDERS, TEXT_PROVIDERS, VIDEO_PROVIDERS } from './model-providers';
 
 const optionalString = z
   .string()
@@ -17,6 +19,23 @@ const list = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
+/** Comma-separated durations in Temporal's format (`250ms`, `5s`, `5m`, `2h`); unset or empty: `fallback`. */
+const durations = (fallback: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v?.trim() ? v : fallback.join(','))
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^\d+(ms|s|m|h)$/, 'durations such as 5s, 5m or 2h, separated by commas'))
+        .min(1)
+        .max(20),
+    );
 
 /**
  * Every environment variable Atelier reads, in one schema. Read once at an entry point with loadConfig();
@@ -57,9 +76,10 @@ export const Config = z.object({
 
   SAFE_FETCH_ALLOW_HOSTS: list,
 
-  TEXT_PROVIDER: z.enum(['local', 'openai']).default('local'),
-  IMAGE_PROVIDER: z.enum(['local', 'openai', 'replicate']).default('local'),
-  SPEECH_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  TEXT_PROVIDER: z.enum(TEXT_PROVIDERS).default('local'),
+  IMAGE_PROVIDER: z.enum(IMAGE_PROVIDERS).default('local'),
+  VIDEO_PROVIDER: z.enum(VIDEO_PROVIDERS).default('local'),
+  SPEECH_PROVIDER: z.enum(SPEECH_PROVIDERS).default('local'),
   EMBEDDINGS_PROVIDER: z.enum(['none', 'openai']).default('none'),
   OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: optionalString,
@@ -70,6 +90,25 @@ export const Config = z.object({
   REPLICATE_BASE_URL: z.string().default('https://api.replicate.com/v1'),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_IMAGE_MODEL: z.string().default('black-forest-labs/flux-schnell'),
+  REPLICATE_VIDEO_MODEL: z.string().default('minimax/video-01'),
+  /** The input a Replicate video model takes its first frame under. */
+  REPLICATE_VIDEO_IMAGE_INPUT: z.string().default('first_frame_image'),
+  FAL_BASE_URL: z.string().default('https://queue.fal.run'),
+  FAL_KEY: optionalString,
+  FAL_IMAGE_MODEL: z.string().default('fal-ai/flux/schnell'),
+  FAL_VIDEO_MODEL: z.string().default('fal-ai/kling-video/v2.1/standard/text-to-video'),
+  FAL_IMAGE_TO_VIDEO_MODEL: z.string().default('fal-ai/kling-video/v2.1/standard/image-to-video'),
+  FAL_SPEECH_MODEL: z.string().default('fal-ai/kokoro/american-english'),
+  COMFYUI_BASE_URL: optionalString,
+  COMFYUI_TOKEN: optionalString,
+  /** Folder of API-format ComfyUI workflows; a node's `model` names one of its files. */
+  COMFYUI_WORKFLOWS_DIR: optionalString,
+  COMFYUI_IMAGE_WORKFLOW: z.string().default('image-sdxl'),
+  COMFYUI_IMAGE_TO_IMAGE_WORKFLOW: z.string().default('image-to-image-sdxl'),
+  COMFYUI_VIDEO_WORKFLOW: z.string().default('text-to-video-wan'),
+  COMFYUI_IMAGE_TO_VIDEO_WORKFLOW: z.string().default('image-to-video-wan'),
+  /** How long a remote generation may take before it is cancelled (minutes). */
+  GENERATION_TIMEOUT_MINUTES: z.coerce.number().min(1).max(120).default(20),
 
   CHANNEL_TOKEN_KEY: optionalString,
   FACEBOOK_GRAPH_URL: z.string().default('https://graph.facebook.com/v21.0'),
@@ -82,6 +121,13 @@ export const Config = z.object({
   DEMO_CREDITS: z.coerce.number().min(0).default(1000),
   NODE_COSTS: optionalString,
   APPROVAL_TIMEOUT: z.string().default('24h'),
+  /** Delays between the attempts of a webhook delivery; the first attempt is immediate. */
+  WEBHOOK_RETRY_SCHEDULE: durations(WEBHOOK_RETRY_SCHEDULE_DEFAULT),
+
+  /** The key `npm run mcp` (stdio) acts with; default: the demo key kept in the data folder. */
+  ATELIER_API_KEY: optionalString,
+  /** The Atelier `npm run mcp` relays to when it has no database of its own; default: the running one. */
+  ATELIER_URL: optionalString,
 });
 export type Config = z.infer<typeof Config>;
 

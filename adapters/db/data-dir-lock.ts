@@ -1,5 +1,6 @@
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from '../process-alive';
 
 /**
  * The embedded PGlite database is a folder only one process may open. The process that opens it
@@ -57,7 +58,7 @@ export function claimDataDir(dataDir: string, info: { apiUrl?: string } = {}): D
         writeOwner(path, owner);
         break;
       }
-      if (current && isAlive(current.pid)) throw new DataDirBusyError(dataDir, current);
+      if (current && isProcessAlive(current.pid)) throw new DataDirBusyError(dataDir, current);
       if (attempt > 0) throw new Error(`could not claim ${path}: another process keeps replacing it`);
       unlinkQuietly(path);
     }
@@ -76,7 +77,7 @@ export function claimDataDir(dataDir: string, info: { apiUrl?: string } = {}): D
 /** The live process holding the data folder, or null when the folder is free (no file, or a stale one). */
 export function readDataDirOwner(dataDir: string): DataDirOwner | null {
   const owner = readOwnerFile(pidFilePath(dataDir));
-  return owner && isAlive(owner.pid) ? owner : null;
+  return owner && isProcessAlive(owner.pid) ? owner : null;
 }
 
 function readOwnerFile(path: string): DataDirOwner | null {
@@ -115,16 +116,6 @@ function createExclusively(path: string, owner: DataDirOwner): void {
     linkSync(tmp, path);
   } finally {
     unlinkQuietly(tmp);
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { BrandKitElementsTable, BrandObjectiveRow } from '../../adapters/db/schema';
+import type { BrandObjective, KitElement } from '../../core/responses/brand';
 
-export const presentObjective = (o: BrandObjectiveRow) => ({
+export const presentObjective = (o: BrandObjectiveRow): BrandObjective => ({
   id: o.id,
   type: o.type,
   statement: o.statement,
@@ -16,7 +17,7 @@ export const presentObjective = (o: BrandObjectiveRow) => ({
   revision: o.revision,
 });
 
-export const presentKitElement = (e: Selectable<BrandKitElementsTable>) => ({
+export const presentKitElement = (e: Selectable<BrandKitElementsTable>): KitElement => ({
   id: e.id,
   element_type: e.element_type,
   name: e.name,

@@ -1,6 +1,7 @@
 import { isTerminal } from '../../core/run/run-status';
 import { cancelRunRecord } from '../../adapters/db/runs';
 import type { RunRow } from '../../adapters/db/schema';
+import type { CancelResult } from '../../core/responses/runs';
 import type { ApiDeps } from '../deps';
 
 /**
@@ -8,13 +9,10 @@ import type { ApiDeps } from '../deps';
  * The workflow is asked to cancel (its activities heartbeat and stop), the record says cancelled at
  * once, and the bus tells followers.
  */
-export async function cancelRun(
-  deps: ApiDeps,
-  run: RunRow,
-): Promise<{ runId: string; status: string | undefined }> {
+export async function cancelRun(deps: ApiDeps, run: RunRow): Promise<CancelResult> {
   if (isTerminal(run.status)) return { runId: run.id, status: run.status };
   await deps.engine.cancel(run.id);
   const status = await cancelRunRecord(deps.db, run.id);
   await deps.bus.publish({ runId: run.id, kind: 'run', status: status ?? 'cancelled' });
-  return { runId: run.id, status };
+  return { runId: run.id, status: status ?? 'cancelled' };
 }

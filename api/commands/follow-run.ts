@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { nodeEvents, type NodeEvent } from '../../core/run/node-events';
 import type { RunView } from '../../core/run/present-run';
 import { isTerminal } from '../../core/run/run-status';
 import { loadRunView } from '../../adapters/db/run-view';
@@ -35,7 +36,31 @@ export function watchRun(
 }
 
 /**
- * Resolves with the run once it is terminal, or with `timedOut` when the deadline passes first.
+ * watchRun with what changed: each new snapshot comes with the node events since the one before it
+ * (none for the first: the Run itself says where every node stands). SSE and MCP progress share it.
+ */
+export function watchRunChanges(
+  feed: RunFeed,
+  runId: string,
+  onChange: (run: RunView, events: NodeEvent[]) => void,
+  onError: () => void,
+): { refresh(): void; stop(): void } {
+  let previous: RunView | null = null;
+  return watchRun(
+    feed,
+    runId,
+    (run) => {
+      const events = nodeEvents(previous, run);
+      previous = run;
+      onChange(run, events);
+    },
+    onError,
+  );
+}
+
+/**
+ * Resolves with the run once it is terminal, or with `timedOut` when the deadline passes first, or when
+ * `stop` aborts (the server is stopping: the caller gets the wait's normal timeout answer, not a cut).
  * Subscribes before reading, so a transition between the read and the subscription is not missed.
  */
 export async function waitForRun(
@@ -43,6 +68,7 @@ export async function waitForRun(
   bus: EventBus,
   runId: string,
   timeoutMs: number,
+  stop?: AbortSignal,
 ): Promise<{ run: RunView; timedOut: boolean }> {
   // An event may arrive while the first read is in flight, before anyone waits: remember it.
   let ended = false;
@@ -59,11 +85,15 @@ export async function waitForRun(
     const woke =
       ended ||
       (await new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => resolve(false), timeoutMs);
-        wake = () => {
+        const end = (woke: boolean) => {
           clearTimeout(timer);
-          resolve(true);
+          stop?.removeEventListener('abort', stopped);
+          resolve(woke);
         };
+        const stopped = () => end(false);
+        const timer = setTimeout(stopped, stop?.aborted ? 0 : timeoutMs);
+        stop?.addEventListener('abort', stopped, { once: true });
+        wake = () => end(true);
       }));
     const latest = (await loadRunView(db, runId))!;
     return { run: latest, timedOut: !woke && !isTerminal(latest.status) };

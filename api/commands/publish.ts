@@ -1,5 +1,7 @@
 import type { Caller } from '../../core/app/app-access';
+import { invalidField } from '../../core/errors';
 import { isUuid } from '../../core/ids';
+import { isHttpUrl } from '../../core/run/validate-inputs';
 import { listValidChannels, recordPublication } from '../../adapters/db/channels';
 import { PublishError, type Platform, type PostContent } from '../../adapters/channels/channel';
 import type { ApiDeps } from '../deps';
@@ -11,6 +13,15 @@ export interface PublishResult {
   postId?: string;
   platform?: string;
   error?: { code: string; message: string };
+}
+
+/** A post says something (media or a caption) and its media are public http(s) URLs: else VALIDATION_ERROR. */
+export function checkPostContent(content: PostContent): void {
+  if (!content.imageUrl && !content.videoUrl && !content.caption?.trim())
+    throw invalidField(null, 'missing_content', 'Give at least one of imageUrl, videoUrl, caption');
+  for (const field of ['imageUrl', 'videoUrl'] as const)
+    if (content[field] && !isHttpUrl(content[field]!))
+      throw invalidField(field, 'invalid_media', `${field} must be a public http(s) URL`);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { ChannelsTable, PublicationsTable } from '../../adapters/db/schema';
+import type { Channel, Publication } from '../../core/responses/publishing';
 
-export const presentChannel = (c: Selectable<ChannelsTable>) => ({
+export const presentChannel = (c: Selectable<ChannelsTable>): Channel => ({
   id: c.id,
   platform: c.platform,
   accountName: c.account_name,
@@ -11,7 +12,7 @@ export const presentChannel = (c: Selectable<ChannelsTable>) => ({
   createdAt: new Date(c.created_at).toISOString(),
 });
 
-export const presentPublication = (r: Selectable<PublicationsTable>) => ({
+export const presentPublication = (r: Selectable<PublicationsTable>): Publication => ({
   id: r.id,
   accountId: r.account_id,
   platform: r.platform,

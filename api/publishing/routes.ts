@@ -1,8 +1,6 @@
 import Router from '@koa/router';
-import { invalidField } from '../../core/errors';
-import { isHttpUrl } from '../../core/run/validate-inputs';
 import { listChannels } from '../commands/list-channels';
-import { publish } from '../commands/publish';
+import { checkPostContent, publish } from '../commands/publish';
 import { publishHistory } from '../commands/publish-history';
 import { transferAsset } from '../commands/transfer-asset';
 import type { ApiDeps } from '../deps';
@@ -24,17 +22,9 @@ export function publishingRouter(deps: ApiDeps): Router {
   });
 
   router.post('/publishing/publish', async (ctx) => {
-    const body = parseWith(PublishBody, ctx.request.body);
-    if (!body.imageUrl && !body.videoUrl && !body.caption?.trim())
-      throw invalidField(null, 'missing_content', 'Give at least one of imageUrl, videoUrl, caption');
-    for (const field of ['imageUrl', 'videoUrl'] as const)
-      if (body[field] && !isHttpUrl(body[field]!))
-        throw invalidField(field, 'invalid_media', `${field} must be a public http(s) URL`);
-    const results = await publish(deps, ctx.state.caller, body.accountIds, {
-      imageUrl: body.imageUrl,
-      videoUrl: body.videoUrl,
-      caption: body.caption,
-    });
+    const { accountIds, ...content } = parseWith(PublishBody, ctx.request.body);
+    checkPostContent(content);
+    const results = await publish(deps, ctx.state.caller, accountIds, content);
     ctx.body = { data: { results } };
   });
 

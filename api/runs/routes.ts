@@ -3,6 +3,7 @@ import type { Caller } from '../../core/app/app-access';
 import { isUuid } from '../../core/ids';
 import { presentRunSummary } from '../../core/run/present-run';
 import { assertWebhookUrl } from '../../core/run/webhook-url';
+import { applyBrand } from '../commands/apply-brand';
 import { cancelRun } from '../commands/cancel-run';
 import { decideApproval } from '../commands/decide-approval';
 import { findOwnRun } from '../commands/find-own-run';
@@ -14,7 +15,7 @@ import { refineRun } from '../commands/refine-run';
 import { startRun } from '../commands/start-run';
 import type { ApiDeps } from '../deps';
 import { parseWith, uuidParam } from '../validate';
-import { ApprovalBody, FeedbackBody, FeedbackQuery, ListQuery, RunBody, WaitQuery } from './schema';
+import { ApprovalBody, FeedbackBody, FeedbackQuery, ListQuery, RunBody, RunQuery, WaitQuery } from './schema';
 import { streamRun } from './stream';
 
 type RunContext = { params: Record<string, string>; state: { caller: Caller } };
@@ -25,11 +26,10 @@ export function runsRouter(deps: ApiDeps): Router {
 
   router.post('/apps/:appId/runs', async (ctx) => {
     const caller: Caller = ctx.state.caller;
-    const app = await loadUsableApp(deps.db, uuidParam(ctx.params.appId, 'App'), caller);
+    const loaded = await loadUsableApp(deps.db, uuidParam(ctx.params.appId, 'App'), caller);
     const body = parseWith(RunBody, ctx.request.body);
-    const webhookUrl = assertWebhookUrl(
-      typeof ctx.query.webhook === 'string' ? ctx.query.webhook : undefined,
-    );
+    const webhookUrl = assertWebhookUrl(parseWith(RunQuery, ctx.query).webhook);
+    const app = body.applyBrand ? await applyBrand(deps, caller, loaded, body.brandProfileId) : loaded;
     const sandbox = body.test === true || ctx.get('x-atelier-test').toLowerCase() === 'true';
     const run = await startRun(deps, caller, app, { ...body, webhookUrl, sandbox, source: 'api' });
     ctx.status = sandbox ? 200 : 202;
@@ -55,13 +55,13 @@ export function runsRouter(deps: ApiDeps): Router {
   router.get('/runs/:runId/wait', async (ctx) => {
     const { timeout } = parseWith(WaitQuery, ctx.query);
     const run = await ownRun(ctx);
-    const result = await waitForRun(deps.db, deps.bus, run.id, timeout * 1000);
+    const result = await waitForRun(deps.db, deps.bus, run.id, timeout * 1000, deps.draining);
     ctx.body = result.timedOut ? { data: result.run, timeout: true } : { data: result.run };
   });
 
   router.get('/runs/:runId/stream', async (ctx) => {
     const run = await ownRun(ctx);
-    await streamRun(ctx, run.id, { db: deps.db, bus: deps.bus });
+    await streamRun(ctx, run.id, { db: deps.db, bus: deps.bus, draining: deps.draining });
   });
 
   router.post('/runs/:runId/cancel', async (ctx) => {

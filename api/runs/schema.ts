@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { queryInteger } from '../validate';
 import { FEEDBACK_MAX_LENGTH } from '../../core/refinement/prompt';
 import {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
+  PAGE_OFFSET_MAX,
   WAIT_TIMEOUT_DEFAULT_SECONDS,
   WAIT_TIMEOUT_MAX_SECONDS,
   WAIT_TIMEOUT_MIN_SECONDS,
@@ -10,28 +12,35 @@ import {
 
 const jsonObject = z.record(z.string(), z.unknown());
 
-export const RunBody = z.object({
-  inputs: jsonObject.default({}),
-  inputOverrides: jsonObject.default({}),
-  applyBrand: z.boolean().optional(),
-  brandProfileId: z.string().nullable().optional(),
-  test: z.boolean().optional(),
-  outputs: z.array(z.string().min(1)).max(50).optional(),
-});
+export const RunBody = z
+  .object({
+    inputs: jsonObject.default({}),
+    inputOverrides: jsonObject.default({}),
+    /** Folds the brand's visual style and negatives onto the app's image and video generation nodes. */
+    applyBrand: z.boolean().optional(),
+    /** The brand applyBrand uses; omitted = the workspace's active brand profile. */
+    brandProfileId: z.string().nullable().optional(),
+    test: z.boolean().optional(),
+    outputs: z.array(z.string().min(1)).max(50).optional(),
+  })
+  // A profile without applyBrand would be ignored; say so rather than run without the brand.
+  .refine((body) => !body.brandProfileId || body.applyBrand === true, {
+    path: ['brandProfileId'],
+    message: 'is used with applyBrand: true; send both, or neither',
+  });
+/** `webhook`: the URL told of the run's end (http or https). */
+export const RunQuery = z.object({ webhook: z.string().max(2000).optional() });
 export const ListQuery = z.object({
   appId: z.string().optional(),
   status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']).optional(),
   source: z.enum(['api', 'content', 'compose', 'generate']).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: queryInteger({ min: 1, max: PAGE_LIMIT_MAX }).default(PAGE_LIMIT_DEFAULT),
+  offset: queryInteger({ min: 0, max: PAGE_OFFSET_MAX }).default(0),
 });
 export const WaitQuery = z.object({
-  timeout: z.coerce
-    .number()
-    .int()
-    .min(WAIT_TIMEOUT_MIN_SECONDS)
-    .max(WAIT_TIMEOUT_MAX_SECONDS)
-    .default(WAIT_TIMEOUT_DEFAULT_SECONDS),
+  timeout: queryInteger({ min: WAIT_TIMEOUT_MIN_SECONDS, max: WAIT_TIMEOUT_MAX_SECONDS }).default(
+    WAIT_TIMEOUT_DEFAULT_SECONDS,
+  ),
 });
 export const ApprovalBody = z.object({
   decision: z.enum(['approve', 'reject']),
@@ -42,5 +51,5 @@ export const FeedbackBody = z.object({
 });
 /** How long the answer waits for the refined revision; 0 answers at once with the run queued. */
 export const FeedbackQuery = z.object({
-  timeout: z.coerce.number().int().min(0).max(WAIT_TIMEOUT_MAX_SECONDS).default(WAIT_TIMEOUT_DEFAULT_SECONDS),
+  timeout: queryInteger({ min: 0, max: WAIT_TIMEOUT_MAX_SECONDS }).default(WAIT_TIMEOUT_DEFAULT_SECONDS),
 });

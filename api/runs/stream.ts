@@ -1,24 +1,42 @@
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
-import { STREAM_PING_MS, STREAM_TIMEOUT_MS } from '../../core/limits';
+import { STREAM_PING_MS, STREAM_RECONNECT_MS, STREAM_TIMEOUT_MS } from '../../core/limits';
 import type { RunView } from '../../core/run/present-run';
 import { isTerminal } from '../../core/run/run-status';
-import { watchRun, type RunFeed } from '../commands/follow-run';
+import { watchRunChanges, type RunFeed } from '../commands/follow-run';
+import type { NodeEvent } from '../../core/run/node-events';
 
 export interface StreamOptions extends RunFeed {
   pingMs?: number;
   timeoutMs?: number;
+  /** Aborted when the server stops: the stream sends a last `timeout` with `retry:` and ends. */
+  draining?: AbortSignal;
 }
+
+/** What our ids look like; anything else in Last-Event-ID is ignored (the client gets the snapshot). */
+const LAST_EVENT_ID = /^[\w.-]{1,64}$/;
+
+/** Names a snapshot of the Run: the same Run gives the same id on every replica. */
+const snapshotId = (run: RunView) =>
+  `${run.revision}.${createHash('sha256').update(JSON.stringify(run)).digest('base64url').slice(0, 22)}`;
 
 /**
  * Server-Sent Events for one run: `progress` with the full Run on every change, then `complete` or
- * `error` and the end; `ping` every 15 s; `timeout` after 10 minutes. Changes are pushed from the bus.
+ * `error` and the end; before them, `node.started`, `node.completed`, `node.failed` and
+ * `node.awaiting_approval` for each node that changed; `ping` every 15 s; `timeout` after 10 minutes.
+ * Changes are pushed from the bus.
+ * Every event carries `id:`, the snapshot the client holds. A client that reconnects with Last-Event-ID
+ * resumes from the current snapshot: no `progress` while it is the one the client has. When the server
+ * stops, the stream ends with a `timeout` event that asks for a reconnection (`retry:`).
  */
 export async function streamRun(ctx: Context, runId: string, options: StreamOptions): Promise<void> {
   const stream = new PassThrough();
-  const send = (event: string, data: unknown) =>
-    stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  let last = '';
+  let lastId = LAST_EVENT_ID.test(ctx.get('last-event-id')) ? ctx.get('last-event-id') : '';
+  const send = (event: string, data: unknown, extra = '') =>
+    stream.write(
+      `${extra}${lastId ? `id: ${lastId}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+    );
   let closed = false;
 
   const close = () => {
@@ -27,20 +45,30 @@ export async function streamRun(ctx: Context, runId: string, options: StreamOpti
     watch.stop();
     clearInterval(ping);
     clearTimeout(timeout);
+    options.draining?.removeEventListener('abort', drain);
     stream.end();
   };
-  const publish = (run: RunView) => {
+  const publish = (run: RunView, nodes: NodeEvent[]) => {
     if (closed) return;
+    const id = snapshotId(run);
+    const changed = id !== lastId;
+    lastId = id;
+    for (const event of nodes) send(event.type, event.data);
     if (isTerminal(run.status)) {
       send(run.status === 'completed' ? 'complete' : 'error', run);
       close();
-      return;
-    }
-    const snapshot = JSON.stringify(run);
-    if (snapshot !== last) send('progress', run);
-    last = snapshot;
+    } else if (changed) send('progress', run);
   };
-  const watch = watchRun(options, runId, publish, close);
+  const drain = () => {
+    if (closed) return;
+    send(
+      'timeout',
+      { message: 'The server is restarting; reconnect with Last-Event-ID to resume, or use /wait' },
+      `retry: ${STREAM_RECONNECT_MS}\n`,
+    );
+    close();
+  };
+  const watch = watchRunChanges(options, runId, publish, close);
   const ping = setInterval(() => send('ping', Date.now()), options.pingMs ?? STREAM_PING_MS);
   const timeout = setTimeout(() => {
     send('timeout', { message: 'Stream closed after 10 minutes; reconnect or use /wait' });
@@ -57,5 +85,7 @@ export async function streamRun(ctx: Context, runId: string, options: StreamOpti
   });
   ctx.body = stream;
   stream.write(': connected\n\n');
+  if (options.draining?.aborted) return drain();
+  options.draining?.addEventListener('abort', drain, { once: true });
   watch.refresh();
 }

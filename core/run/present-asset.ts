@@ -1,3 +1,6 @@
+import type { Modality } from '../graph/modality';
+import type { Asset } from '../responses/assets';
+
 /** The columns of a stored asset that its presentation reads (an `assets` row has them). */
 export interface StoredAsset {
   id: string;
@@ -5,7 +8,7 @@ export interface StoredAsset {
   node_id: string | null;
   revision: number | null;
   node_label: string | null;
-  output_type: string;
+  output_type: Modality;
   source_url: string | null;
   cdn_url: string | null;
   text_content: string | null;
@@ -16,7 +19,7 @@ export interface StoredAsset {
 }
 
 /** An asset as `GET /v1/assets` shows it: a run node's stored output, or a transferred file (no run). */
-export function presentAsset(row: StoredAsset) {
+export function presentAsset(row: StoredAsset): Asset {
   return {
     id: row.id,
     runId: row.run_id,

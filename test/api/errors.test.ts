@@ -1,4 +1,3 @@
-import request from 'supertest';
 import pino from 'pino';
 import { hashApiKey, createApiKey, revokeApiKey } from '../../adapters/db/api-keys';
 import { openDatabase, type DatabaseHandle } from '../../adapters/db/connect';
@@ -7,6 +6,7 @@ import { createApp } from '../../api/app';
 import { ERROR_CODES } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { createTestApi, type TestApi } from '../support/api';
+import { checkedRequest } from '../support/contract';
 import { insertWorkspaceApp } from '../support/workspace-apps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -143,7 +143,7 @@ describe('the /v1 error envelope', () => {
       afterAll(() => dead.close());
 
       test('gives 500 AUTH_FAILED, retryable, without the driver error', async () => {
-        const http = request(createApp({ ...api.deps, db: dead.db }).callback());
+        const http = checkedRequest(createApp({ ...api.deps, db: dead.db }), api.contract);
 
         const res = await http.get('/v1/apps').set('x-api-key', api.users.owner.key);
 
@@ -217,7 +217,7 @@ describe('the /v1 error envelope', () => {
       const failing = async () => {
         throw new Error('signing key file /srv/secret/key.pem unreadable');
       };
-      const http = request(createApp({ ...api.deps, logger, signingKey: failing }).callback());
+      const http = checkedRequest(createApp({ ...api.deps, logger, signingKey: failing }), api.contract);
 
       const res = await http.get('/v1/webhooks/signing-key').set('x-api-key', api.users.owner.key);
 
@@ -230,13 +230,14 @@ describe('the /v1 error envelope', () => {
     });
 
     test('a thrown non-Error value is handled the same way', async () => {
-      const http = request(
+      const http = checkedRequest(
         createApp({
           ...api.deps,
           signingKey: () => {
             throw 'a bare string';
           },
-        }).callback(),
+        }),
+        api.contract,
       );
 
       const res = await http.get('/v1/webhooks/signing-key').set('x-api-key', api.users.owner.key);

@@ -1,13 +1,16 @@
-import request from 'supertest';
 import type { Models } from '../../adapters/models/providers';
 import type { ApiDeps } from '../../api/deps';
 import { startApiStack, type ApiStack } from '../../scripts/dev-stack/stack';
 import { startWorkers, type RunningWorkers } from '../../worker/start-worker';
+import { checkedRequest, servedContract, type CheckedAgent, type Contract } from './contract';
 import { testLogger } from './logger';
 import { testTemporalAddress, testWorkflowBundlePath } from './temporal';
 
 export interface TestStack extends ApiStack {
-  http: ReturnType<typeof request>;
+  /** supertest over the app; every response is checked against the served OpenAPI document. */
+  http: CheckedAgent;
+  /** That document as a validator, for tests that build an app of their own (`checkedRequest`). */
+  contract: Contract;
   /** The workers, when started; `stopWorkers`/`startWorkers` simulate a worker crash and restart. */
   workers: RunningWorkers | null;
   startWorkers(): Promise<void>;
@@ -36,9 +39,11 @@ export async function createTestStack(options: TestStackOptions = {}): Promise<T
     temporalAddress: testTemporalAddress(),
     logger: testLogger,
   });
+  const contract = await servedContract(base.app, base.users.owner.key);
   const stack: TestStack = {
     ...base,
-    http: request(base.app.callback()),
+    http: checkedRequest(base.app, contract),
+    contract,
     workers: null,
     async startWorkers() {
       stack.workers = await startWorkers(base.config, base.services, testLogger, testTemporalAddress(), {

@@ -1,9 +1,10 @@
+import type { Response } from 'supertest';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import request from 'supertest';
 import { createApp } from '../../../api/app';
 import { createRateLimiter, type RateLimitOptions } from '../../../api/middleware/rate-limit';
 import { createTestApi, type TestApi } from '../../support/api';
+import { checkedRequest } from '../../support/contract';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -17,9 +18,9 @@ describe('rateLimit', () => {
 
   /** The API with a limiter of its own, so each test starts from a full window. */
   const appWith = (options: RateLimitOptions) =>
-    request(createApp({ ...api.deps, rateLimiter: createRateLimiter(options) }).callback());
+    checkedRequest(createApp({ ...api.deps, rateLimiter: createRateLimiter(options) }), api.contract);
 
-  const limitHeaders = (res: request.Response) => [
+  const limitHeaders = (res: Response) => [
     res.headers['ratelimit-limit'],
     res.headers['ratelimit-remaining'],
     res.headers['ratelimit-reset'],

@@ -1,35 +1,73 @@
 import { createTestStack, type TestStack } from '../../support/stack';
 
+type Operation = {
+  operationId: string;
+  tags: string[];
+  responses: Record<
+    string,
+    { $ref?: string; content?: Record<string, { schema?: unknown; example?: unknown }> }
+  >;
+  parameters?: { name: string; in: string; required?: boolean; schema: Record<string, unknown> }[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+};
+
+const SPEC_TAGS = [
+  'Apps',
+  'Runs',
+  'Assets',
+  'Intelligence',
+  'Publishing',
+  'Compound',
+  'Account',
+  'Templates',
+  'Webhooks',
+];
+
 describe('GET /v1/openapi.json', () => {
   let stack: TestStack;
+  let doc: {
+    openapi: string;
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> };
+    tags: { name: string }[];
+  };
+  let operations: [string, Operation][];
   beforeAll(async () => {
     stack = await createTestStack({ workers: false });
+    const res = await stack.http.get('/v1/openapi.json').set('x-api-key', stack.users.owner.key);
+    expect(res.status).toBe(200);
+    doc = res.body;
+    operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]): [string, Operation] => [
+        `${method.toUpperCase()} ${path}`,
+        op,
+      ]),
+    );
   });
   afterAll(() => stack.close());
 
-  test('describes every route the routers declare, with the schemas they parse', async () => {
-    const res = await stack.http.get('/v1/openapi.json').set('x-api-key', stack.users.owner.key);
-    expect(res.status).toBe(200);
-    const doc = res.body;
+  test('describes every route the routers declare, with the schemas they parse', () => {
     expect(doc.openapi).toBe('3.1.0');
-    const operations = Object.values(doc.paths as Record<string, Record<string, unknown>>).flatMap((p) =>
-      Object.keys(p),
-    );
-    expect(operations.length).toBeGreaterThanOrEqual(48);
+    expect(operations.length).toBeGreaterThanOrEqual(54);
     const startRun = doc.paths['/v1/apps/{appId}/runs'].post;
     expect(startRun.parameters).toEqual([
-      { name: 'appId', in: 'path', required: true, schema: { type: 'string' } },
+      expect.objectContaining({
+        name: 'appId',
+        in: 'path',
+        required: true,
+        schema: expect.objectContaining({ type: 'string' }),
+      }),
+      expect.objectContaining({ name: 'webhook', in: 'query', schema: { type: 'string', maxLength: 2000 } }),
     ]);
-    expect(startRun.requestBody.content['application/json'].schema.properties).toMatchObject({
+    expect(startRun.requestBody!.content['application/json'].schema.properties).toMatchObject({
       inputs: expect.any(Object),
       outputs: expect.any(Object),
       test: { type: 'boolean' },
     });
     expect(Object.keys(startRun.responses)).toEqual(
-      expect.arrayContaining(['202', '400', '401', '403', '404', '429', '500', '503']),
+      expect.arrayContaining(['200', '202', '400', '401', '403', '404', '413', '415', '429', '500', '503']),
     );
-    const wait = doc.paths['/v1/runs/{runId}/wait'].get;
-    expect(wait.parameters).toContainEqual(
+    expect(doc.paths['/v1/runs/{runId}/wait'].get.parameters).toContainEqual(
       expect.objectContaining({
         name: 'timeout',
         in: 'query',
@@ -40,6 +78,44 @@ describe('GET /v1/openapi.json', () => {
       'text/event-stream',
     );
     expect(doc.components.schemas.ErrorEnvelope.properties.code.enum).toContain('RESOURCE_UNAVAILABLE');
+  });
+
+  test("gives every operation a unique operationId and one of the contract's resource groups as tag", () => {
+    const ids = operations.map(([, op]) => op.operationId);
+    expect(ids.every((id) => /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [, op] of operations) expect(SPEC_TAGS).toEqual(expect.arrayContaining(op.tags));
+    expect(doc.tags.map((t) => t.name)).toEqual(SPEC_TAGS);
+  });
+
+  test('types every success answer with a schema and an example (coverage 100%)', () => {
+    const untyped = operations.filter(([, op]) => {
+      const successes = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
+      return (
+        successes.length === 0 ||
+        successes.some(([, answer]) =>
+          Object.values(answer.content ?? {}).some((media) => !media.schema || media.example === undefined),
+        )
+      );
+    });
+    expect(untyped.map(([key]) => key)).toEqual([]);
+    const run = doc.paths['/v1/runs/{runId}'].get.responses['200'].content!['application/json'].schema;
+    expect(run).toEqual({
+      type: 'object',
+      properties: { data: { $ref: '#/components/schemas/Run' } },
+      required: ['data'],
+    });
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'Run',
+        'RunOutput',
+        'RunNode',
+        'AwaitingApproval',
+        'SandboxStub',
+        'ContentRan',
+        'ErrorEnvelope',
+      ]),
+    );
   });
 
   test('needs a key like every /v1 route', async () => {

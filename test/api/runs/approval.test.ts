@@ -1,36 +1,6 @@
-import { testApp, textParameter } from '../../support/app-definitions';
+import { reviewedText } from '../../support/reviewed-app';
 import { createTestStack, type TestStack } from '../../support/stack';
 import { insertTestApp, startAppRun, waitForApprovalRequest, waitForEnd } from '../../support/runs';
-
-/**
- *   draft (text.generate) --> review (human.approval) --> out (output)
- */
-const reviewedText = () =>
-  testApp({
-    name: 'Reviewed announcement',
-    summary: 'An announcement a person approves before delivery.',
-    formats: ['text'],
-    parameters: [textParameter('topic', { role: 'topic' })],
-    nodes: [
-      {
-        id: 'draft',
-        type: 'text.generate',
-        label: 'Draft',
-        config: { prompt: 'Write a caption about {{topic}}', purpose: 'caption' },
-      },
-      {
-        id: 'review',
-        type: 'human.approval',
-        label: 'Review',
-        config: { instructions: 'Approve the announcement.' },
-      },
-      { id: 'out', type: 'output', label: 'Announcement', config: { label: 'Announcement' } },
-    ],
-    edges: [
-      { source: 'draft', target: 'review' },
-      { source: 'review', target: 'out' },
-    ],
-  });
 
 describe('POST /v1/runs/:runId/approvals/:nodeId', () => {
   let stack: TestStack;

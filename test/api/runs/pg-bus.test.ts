@@ -1,10 +1,10 @@
-import request from 'supertest';
 import { openDatabase } from '../../../adapters/db/connect';
 import { createPgBus } from '../../../adapters/events/pg-bus';
 import type { EventBus } from '../../../adapters/events/bus';
 import { createRunEngine, type RunEngine } from '../../../adapters/temporal/run-engine';
 import { createApp } from '../../../api/app';
 import { startAppRun } from '../../support/runs';
+import { checkedRequest, type CheckedAgent } from '../../support/contract';
 import { createTestStack, type TestStack } from '../../support/stack';
 import { testLogger } from '../../support/logger';
 import { testTemporalAddress } from '../../support/temporal';
@@ -26,7 +26,7 @@ function sseEvents(text: string): { event: string; data: { status?: string } }[]
 describe('run events across processes (pgBus)', () => {
   let stack: TestStack;
   /** A second API replica: its own database pool, LISTEN connection and Temporal client, no workers. */
-  let replica: { http: ReturnType<typeof request>; bus: EventBus; engine: RunEngine; close(): Promise<void> };
+  let replica: { http: CheckedAgent; bus: EventBus; engine: RunEngine; close(): Promise<void> };
   const key = () => stack.users.owner.key;
   const start = (quote: string) => startAppRun(stack, stack.users.owner, QUOTE_CARD, { quote });
 
@@ -42,7 +42,7 @@ describe('run events across processes (pgBus)', () => {
     });
     const app = createApp({ ...stack.deps, db: database.db, bus, engine });
     replica = {
-      http: request(app.callback()),
+      http: checkedRequest(app, stack.contract),
       bus,
       engine,
       async close() {

@@ -1,81 +1,14 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { createMemoryBus, type EventBus } from '../../../adapters/events/bus';
 import { localModels, localText } from '../../../adapters/models/local/local-models';
 import type { Models } from '../../../adapters/models/providers';
 import { streamRun } from '../../../api/runs/stream';
+import { listen } from '../../support/listen';
+import { openStream, type SseStream } from '../../support/sse';
 import { createTestStack, type TestStack } from '../../support/stack';
 
 const SOCIAL_POST = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
 const QUOTE_CARD = 'd89aacb5-080e-48ca-b4bd-a7521f422a9a';
-
-interface SseEvent {
-  event: string;
-  data: unknown;
-}
-
-interface SseStream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  events: SseEvent[];
-  /** Resolves when the server ends the stream. */
-  ended: Promise<void>;
-  /** Resolves once `count` events have arrived. */
-  received(count: number, timeoutMs?: number): Promise<SseEvent[]>;
-  /** The client hangs up. */
-  abort(): void;
-}
-
-/** Reads a Server-Sent Events response with node's http client, as a browser's EventSource would. */
-function openStream(url: string, headers: Record<string, string>): Promise<SseStream> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-      const events: SseEvent[] = [];
-      const waiters: (() => void)[] = [];
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const lines = block.split('\n').filter((l) => !l.startsWith(':'));
-          const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-          const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-          if (event !== undefined)
-            events.push({ event, data: data === undefined ? undefined : JSON.parse(data) });
-        }
-        waiters.splice(0).forEach((w) => w());
-      });
-      const ended = new Promise<void>((done) => res.on('close', () => done()));
-      resolve({
-        status: res.statusCode!,
-        headers: res.headers,
-        events,
-        ended,
-        async received(count, timeoutMs = 30_000) {
-          const deadline = Date.now() + timeoutMs;
-          while (events.length < count) {
-            if (Date.now() > deadline)
-              throw new Error(
-                `only ${events.length} of ${count} events: ${events.map((e) => e.event).join(', ')}`,
-              );
-            await Promise.race([
-              new Promise<void>((w) => waiters.push(w)),
-              ended,
-              new Promise((r) => setTimeout(r, 100)),
-            ]);
-          }
-          return events;
-        },
-        abort: () => req.destroy(),
-      });
-    });
-    req.on('error', reject);
-  });
-}
 
 /** Rejects captions about REJECT, as a provider's content policy would. */
 const pickyModels = (): Models => ({
@@ -108,19 +41,6 @@ function countingBus(): EventBus & { active: () => number } {
     },
     close: () => inner.close(),
     active: () => active,
-  };
-}
-
-async function listen(callback: http.RequestListener): Promise<{ origin: string; close(): Promise<void> }> {
-  const server = http.createServer(callback);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 
@@ -165,6 +85,7 @@ describe('GET /v1/runs/{runId}/stream', () => {
       const [first] = await sse.received(1);
       expect(first).toEqual({
         event: 'progress',
+        id: expect.stringMatching(/^1\.[\w-]+$/),
         data: expect.objectContaining({
           runId,
           status: 'queued',
@@ -177,10 +98,12 @@ describe('GET /v1/runs/{runId}/stream', () => {
     }
     await sse.ended;
 
-    const names = sse.events.map((e) => e.event);
+    // Node events (node.started ...) ride beside progress: run-state.test.ts looks at them.
+    const runEvents = sse.events.filter((e) => !e.event.startsWith('node.'));
+    const names = runEvents.map((e) => e.event);
     expect(names.at(-1)).toBe('complete');
     expect(names.slice(0, -1).every((n) => n === 'progress')).toBe(true);
-    const progress = sse.events.slice(0, -1).map((e) => e.data as { status: string });
+    const progress = runEvents.slice(0, -1).map((e) => e.data as { status: string });
     expect(progress.some((r) => r.status === 'running')).toBe(true);
     // Each progress event is a change: no two in a row are the same Run.
     for (let i = 1; i < progress.length; i++) expect(progress[i]).not.toEqual(progress[i - 1]);
@@ -195,7 +118,7 @@ describe('GET /v1/runs/{runId}/stream', () => {
     await stack.http.get(`/v1/runs/${runId}/wait?timeout=60`).set('x-api-key', key());
     const sse = await stream(runId);
     await sse.ended;
-    expect(sse.events).toEqual([{ event: 'complete', data: await getRun(runId) }]);
+    expect(sse.events).toEqual([{ event: 'complete', id: expect.any(String), data: await getRun(runId) }]);
   });
 
   test('a failed run ends with an error event carrying the failed Run', async () => {
@@ -209,7 +132,10 @@ describe('GET /v1/runs/{runId}/stream', () => {
       status: 'failed',
       errorMessage: 'Node "Caption" failed: refused by the provider',
     });
-    expect(sse.events.slice(0, -1).every((e) => e.event === 'progress')).toBe(true);
+    expect(sse.events.slice(0, -1).every((e) => e.event === 'progress' || e.event.startsWith('node.'))).toBe(
+      true,
+    );
+    expect(sse.events.map((e) => e.event)).toContain('node.failed');
     // Connecting again after the end: one error event.
     const again = await stream(runId);
     await again.ended;
@@ -285,9 +211,42 @@ describe('GET /v1/runs/{runId}/stream', () => {
       expect(Date.now() - published).toBeLessThan(1000);
       expect(events[1]).toEqual({
         event: 'progress',
+        id: expect.any(String),
         data: expect.objectContaining({ runId, status: 'running' }),
       });
       sse.abort();
+    });
+
+    test('every event carries id: the snapshot it belongs to; pings repeat it', async () => {
+      const sse = await openStream(`${small.origin}/?ping=50&timeout=300`, {});
+      await sse.ended;
+      const [progress, ...rest] = sse.events;
+      expect(progress.id).toMatch(/^1\.[\w-]{22}$/);
+      for (const event of rest) expect(event.id).toBe(progress.id);
+    });
+
+    // Issue 12 item 13: a client that reconnects after a restart resumes from the current snapshot.
+    test('a client reconnecting with Last-Event-ID gets nothing until the Run changes from that snapshot', async () => {
+      const first = await openStream(`${small.origin}/?ping=60000&timeout=60000`, {});
+      const [{ id }] = await first.received(1);
+      first.abort();
+
+      const resumed = await openStream(`${small.origin}/?ping=60000&timeout=60000`, {
+        'last-event-id': id!,
+      });
+      const stale = await openStream(`${small.origin}/?ping=60000&timeout=60000`, {
+        'last-event-id': '1.an-older-snapshot',
+      });
+      await stale.received(1);
+      await stack.deps.db.updateTable('runs').set({ revision: 7 }).where('id', '=', runId).execute();
+      await bus.publish({ runId, kind: 'run', status: 'running' });
+      const [changed] = await resumed.received(1, 5000);
+
+      expect(stale.events[0]).toMatchObject({ event: 'progress', id });
+      expect(changed).toMatchObject({ event: 'progress', data: { revision: 7 } });
+      expect(changed.id).toMatch(/^7\./);
+      resumed.abort();
+      stale.abort();
     });
 
     test('a client that hangs up releases its subscription', async () => {

@@ -113,6 +113,41 @@ describe('presentRun', () => {
     const view = presentRun(run({ execute: ['prompt', 'image'] }), []);
     expect(view.outputs.map((o) => o.id)).toEqual(['image']);
   });
+  test('every plan node shows its live state: the newest row, queued before one, skipped when not selected', () => {
+    // ARRANGE: prompt completed in revision 1 (reused), caption running in revision 2, image never selected.
+    const nodes: StoredRunNode[] = [
+      { node_id: 'caption', status: 'running', error: null, output: null, revision: 2, attempts: 1 },
+      {
+        node_id: 'prompt',
+        status: 'completed',
+        error: null,
+        output: captionText('p'),
+        revision: 1,
+        attempts: 1,
+      },
+    ];
+    // ACT
+    const view = presentRun(run({ execute: ['prompt', 'caption'], app_version: 3 }), nodes);
+    // ASSERT
+    expect(view).toMatchObject({ appId: 'app-1', appVersion: 3 });
+    expect(view.nodes.map((n) => [n.id, n.parents, n.status, n.revision, n.output])).toEqual([
+      ['prompt', [], 'completed', 1, { type: 'text', value: 'p' }],
+      ['caption', ['prompt'], 'running', 2, null],
+      ['image', ['prompt'], 'skipped', null, null],
+    ]);
+  });
+
+  test('a node without a row is queued while the run goes on, cancelled with it, and pending rows read queued', () => {
+    const pending: StoredRunNode[] = [{ node_id: 'prompt', status: 'pending', error: null, output: null }];
+
+    expect(presentRun(run(), pending).nodes.map((n) => n.status)).toEqual(['queued', 'queued', 'queued']);
+    expect(presentRun(run({ status: 'cancelled' }), []).nodes.map((n) => n.status)).toEqual([
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
+    expect(presentRun(run(), []).appVersion).toBeNull();
+  });
 });
 
 describe('presentRunSummary', () => {

@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import { invalidField } from '../../core/errors';
+import { ApprovalResult, CancelResult, Refinement, Run } from '../../core/responses/runs';
+import { cancelRun } from '../commands/cancel-run';
+import { decideApproval } from '../commands/decide-approval';
+import { findOwnRun } from '../commands/find-own-run';
+import { waitForRun } from '../commands/follow-run';
+import { getRun } from '../commands/get-run';
+import { refineRun } from '../commands/refine-run';
+import { uuidParam } from '../validate';
+import { withRunProgress } from './progress';
+import { ApproveInput, RefineInput, RunInput, WaitInput, WaitOutput } from './schema';
+import { tool, type ToolContext } from './tool';
+
+const ownRun = ({ deps, caller }: ToolContext, runId: string) =>
+  findOwnRun(deps, caller, uuidParam(runId, 'Run'));
+
+export const RUN_TOOLS = [
+  tool({
+    name: 'get_run',
+    title: 'Get a run',
+    description:
+      'A run now: status, outputs (URLs or text once completed, with next steps), nodes, and ' +
+      'awaitingApproval when a person (or you, with approve_run) must decide.',
+    input: RunInput,
+    output: Run,
+    annotations: { readOnlyHint: true },
+    run: ({ deps, caller }, { runId }) => getRun(deps, caller, uuidParam(runId, 'Run')),
+  }),
+  tool({
+    name: 'wait_for_run',
+    title: 'Wait for a run',
+    description:
+      'Wait until the run ends (completed, failed, cancelled) or timeoutSeconds pass (at most 120), ' +
+      'reporting progress from its node events. timedOut: true means it is still going: call again, or ' +
+      'look at run.awaitingApproval.',
+    input: WaitInput,
+    output: WaitOutput,
+    annotations: { readOnlyHint: true },
+    run: async (context, { runId, timeoutSeconds }) => {
+      const run = await ownRun(context, runId);
+      const { deps, signal } = context;
+      const stop = AbortSignal.any([signal, ...(deps.draining ? [deps.draining] : [])]);
+      const result = await withRunProgress(context, run.id, () =>
+        waitForRun(deps.db, deps.bus, run.id, timeoutSeconds * 1000, stop),
+      );
+      return { run: result.run, timedOut: result.timedOut };
+    },
+  }),
+  tool({
+    name: 'cancel_run',
+    title: 'Cancel a run',
+    description: 'Cancel a queued or running run; a run that already ended keeps its status.',
+    input: RunInput,
+    output: CancelResult,
+    annotations: { destructiveHint: true, idempotentHint: true },
+    run: async (context, { runId }) => cancelRun(context.deps, await ownRun(context, runId)),
+  }),
+  tool({
+    name: 'refine_run',
+    title: 'Refine a run',
+    description:
+      'Refine a completed run in place from feedback ("make the picture warmer"): only the nodes the ' +
+      'feedback is about, and what depends on them, run again; the run gets a new revision.',
+    input: RefineInput,
+    output: Refinement,
+    annotations: { openWorldHint: true },
+    run: async (context, { runId, feedback, timeoutSeconds }) => {
+      const run = await ownRun(context, runId);
+      const refined = await withRunProgress(context, run.id, () =>
+        refineRun(context.deps, run, feedback, timeoutSeconds * 1000),
+      );
+      // refine-run.ts types status and output values loosely; the tool's output schema checks them.
+      return refined as z.output<typeof Refinement>;
+    },
+  }),
+  tool({
+    name: 'approve_run',
+    title: 'Approve (or reject) a waiting run',
+    description:
+      'Decide the human.approval node a run waits on (run.awaitingApproval): approve lets it go on, ' +
+      'reject fails it. nodeId defaults to the node awaitingApproval names.',
+    input: ApproveInput,
+    output: ApprovalResult,
+    run: async (context, { runId, nodeId, decision, comment }) => {
+      const run = await ownRun(context, runId);
+      const waiting = nodeId ?? (await getRun(context.deps, context.caller, run.id)).awaitingApproval?.nodeId;
+      if (!waiting) throw invalidField('nodeId', 'not_awaiting_approval', 'The run waits for no approval');
+      await decideApproval(context.deps, run, { nodeId: waiting, decision, comment });
+      return { runId: run.id, nodeId: waiting, decision };
+    },
+  }),
+];

@@ -1,0 +1,20 @@
+import { APP_TOOLS } from './tools-apps';
+import { CREATE_TOOLS } from './tools-create';
+import { PUBLISHING_TOOLS } from './tools-publishing';
+import { RUN_TOOLS } from './tools-runs';
+import { jsonSchemaOf, type Tool } from './tool';
+
+/** Every tool of the MCP server, in the order an agent meets them. */
+export const TOOLS: Tool[] = [...APP_TOOLS, ...RUN_TOOLS, ...CREATE_TOOLS, ...PUBLISHING_TOOLS];
+
+export const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
+
+/** tools/list: each tool with the JSON Schema of its arguments and of its structured result. */
+export const LISTED_TOOLS = TOOLS.map((t) => ({
+  name: t.name,
+  title: t.title,
+  description: t.description,
+  inputSchema: jsonSchemaOf(t.input, 'input'),
+  outputSchema: jsonSchemaOf(t.output, 'output'),
+  ...(t.annotations ? { annotations: t.annotations } : {}),
+}));

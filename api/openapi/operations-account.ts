@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { AssetsQuery } from '../assets/schema';
+import { ListQuery as TemplatesQuery } from '../templates/schema';
+import { Usage } from '../../core/responses/account';
+import { Asset } from '../../core/responses/assets';
+import { described } from '../../core/responses/common';
+import { Template, TemplateDetail } from '../../core/responses/templates';
+import { bare, data, list, page } from './responses';
+import type { Operation } from './operation';
+
+const OpenApiDocument = described(
+  'OpenApiDocument',
+  z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
+  'An OpenAPI 3.1 document',
+  { openapi: '3.1.0', info: { title: 'Atelier API', version: '1.0.0' }, paths: {} },
+);
+
+/** Assets, account and templates: the small resource groups. */
+export const ACCOUNT_OPERATIONS: Record<string, Operation> = {
+  'GET /v1/assets': {
+    id: 'listAssets',
+    tag: 'Assets',
+    summary: 'Completed outputs of completed runs, newest first',
+    query: AssetsQuery,
+    responses: { 200: page(Asset, 'A page of assets') },
+  },
+  'GET /v1/account/usage': {
+    id: 'getUsage',
+    tag: 'Account',
+    summary: 'Credit balance and rate limit',
+    responses: { 200: data(Usage, 'Credits and the rate limit') },
+  },
+  'GET /v1/openapi.json': {
+    id: 'getOpenApiDocument',
+    tag: 'Account',
+    summary: 'This document',
+    responses: { 200: bare(OpenApiDocument, 'The OpenAPI document of /v1') },
+  },
+  'GET /v1/templates': {
+    id: 'listTemplates',
+    tag: 'Templates',
+    summary: 'Built-in and workspace templates',
+    query: TemplatesQuery,
+    responses: { 200: list(Template, 'The templates') },
+  },
+  'GET /v1/templates/{id}': {
+    id: 'getTemplate',
+    tag: 'Templates',
+    summary: 'A template with its guidance',
+    responses: { 200: data(TemplateDetail, 'The template') },
+  },
+};

@@ -1,0 +1,357 @@
+import { z } from 'zod';
+import {
+  described,
+  EXAMPLE_IDS,
+  EXAMPLE_LATER,
+  EXAMPLE_TIME,
+  exampleOf,
+  JsonObject,
+  Modality,
+  Timestamp,
+} from './common';
+
+export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export const RunStatusValue = z.enum(RUN_STATUSES);
+export const RunSourceValue = z.enum(['api', 'content', 'compose', 'generate']);
+export const RunNodeStatusValue = z.enum([
+  'queued',
+  'running',
+  'awaiting_approval',
+  'completed',
+  'failed',
+  'skipped',
+  'cancelled',
+]);
+
+const outputBase = { id: z.string().meta({ description: 'The output node id' }), label: z.string() };
+
+const PendingOutput = z.object({
+  ...outputBase,
+  type: z.literal('pending'),
+  value: z.null(),
+  status: z.literal('pending'),
+  error: z.null(),
+});
+const FailedOutput = z.object({
+  ...outputBase,
+  type: Modality,
+  value: z.null(),
+  status: z.literal('error'),
+  error: z.string(),
+});
+const NextStep = z.object({
+  description: z.string(),
+  toolHint: z.enum(['run_app', 'atelier_create', 'publish_content']).nullable(),
+});
+const CompletedOutput = z.object({
+  ...outputBase,
+  type: Modality,
+  value: z.string().meta({ description: 'A URL (media) or the text' }),
+  status: z.literal('completed'),
+  error: z.null(),
+  mimeType: z.string(),
+  contentDescription: z.string().nullable(),
+  compatibleInputTypes: z.array(z.string()),
+  suggestedNextSteps: z.array(NextStep),
+  canChainAs: z.array(z.string()),
+  platformsOptimized: z.array(z.string()),
+  dimensions: z.object({ width: z.int(), height: z.int() }).nullable(),
+  durationSeconds: z.number().nullable(),
+});
+const COMPLETED_EXAMPLE: z.output<typeof CompletedOutput> = {
+  id: 'out',
+  label: 'Photo',
+  type: 'image',
+  value: 'https://cdn.example.com/runs/0b7e3c2a/photo.png',
+  status: 'completed',
+  error: null,
+  mimeType: 'image/png',
+  contentDescription: 'A 1080x1080 studio photo, mostly white with a teal product',
+  compatibleInputTypes: ['image_url', 'image_to_video', 'image_edit', 'social_post_media'],
+  suggestedNextSteps: [
+    { description: 'Publish the image to a connected channel', toolHint: 'publish_content' },
+  ],
+  canChainAs: ['social_image'],
+  platformsOptimized: ['instagram_feed'],
+  dimensions: { width: 1080, height: 1080 },
+  durationSeconds: null,
+};
+
+/** An output of a run: pending, then completed (with what an agent can do next) or error. */
+export const RunOutput = described(
+  'RunOutput',
+  z.discriminatedUnion('status', [PendingOutput, CompletedOutput, FailedOutput]),
+  'An output: pending, then completed or error',
+  COMPLETED_EXAMPLE,
+);
+export type RunOutput = z.infer<typeof RunOutput>;
+export type PendingRunOutput = z.infer<typeof PendingOutput>;
+
+export const RunNode = described(
+  'RunNode',
+  z.object({
+    id: z.string(),
+    type: z.string(),
+    label: z.string(),
+    parents: z.array(z.string()),
+    status: RunNodeStatusValue,
+    revision: z
+      .int()
+      .nullable()
+      .meta({ description: 'The revision that made this state (earlier when reused)' }),
+    attempts: z.int().min(0),
+    error: z.string().nullable(),
+    startedAt: Timestamp.nullable(),
+    completedAt: Timestamp.nullable(),
+    output: z.object({ type: z.string(), value: z.string() }).nullable(),
+  }),
+  'A node of the run with its live state',
+  {
+    id: 'photo',
+    type: 'image.generate',
+    label: 'Photo',
+    parents: [],
+    status: 'completed',
+    revision: 1,
+    attempts: 1,
+    error: null,
+    startedAt: EXAMPLE_TIME,
+    completedAt: EXAMPLE_LATER,
+    output: { type: 'image', value: COMPLETED_EXAMPLE.value },
+  },
+);
+export type RunNode = z.infer<typeof RunNode>;
+
+export const AwaitingApproval = described(
+  'AwaitingApproval',
+  z.object({
+    nodeId: z.string(),
+    label: z.string(),
+    since: Timestamp,
+    approvalUrl: z.string().meta({
+      description: 'POST {"decision": "approve" | "reject"} here; a path under the API base URL',
+    }),
+  }),
+  'The human.approval node the run waits on',
+  {
+    nodeId: 'review',
+    label: 'Review',
+    since: EXAMPLE_LATER,
+    approvalUrl: `/v1/runs/${EXAMPLE_IDS.run}/approvals/review`,
+  },
+);
+export type AwaitingApproval = z.infer<typeof AwaitingApproval>;
+
+const runTimes = { startedAt: Timestamp.nullable(), completedAt: Timestamp.nullable(), createdAt: Timestamp };
+
+export const Run = described(
+  'Run',
+  z.object({
+    runId: z.string().meta({ description: 'UUID' }),
+    workflowId: z.string(),
+    appId: z.string(),
+    appVersion: z.int().nullable(),
+    status: RunStatusValue,
+    revision: z.int().min(1),
+    outputs: z.array(RunOutput),
+    nodes: z.array(RunNode),
+    awaitingApproval: AwaitingApproval.nullable().meta({
+      description: 'Set while a human.approval node waits: approve it to let the run go on',
+    }),
+    errorMessage: z.string().nullable(),
+    cost: z.object({ credits: z.number() }),
+    ...runTimes,
+  }),
+  'A run: its status, outputs and nodes',
+  {
+    runId: EXAMPLE_IDS.run,
+    workflowId: EXAMPLE_IDS.run,
+    appId: EXAMPLE_IDS.app,
+    appVersion: 1,
+    status: 'completed',
+    revision: 1,
+    outputs: [COMPLETED_EXAMPLE],
+    nodes: [exampleOf(RunNode)],
+    awaitingApproval: null,
+    errorMessage: null,
+    cost: { credits: 4 },
+    startedAt: EXAMPLE_TIME,
+    completedAt: EXAMPLE_LATER,
+    createdAt: EXAMPLE_TIME,
+  },
+);
+export type Run = z.infer<typeof Run>;
+
+export const RunSummary = described(
+  'RunSummary',
+  z.object({
+    runId: z.string(),
+    workflowId: z.string(),
+    appId: z.string(),
+    status: RunStatusValue,
+    source: RunSourceValue,
+    revision: z.int().min(1),
+    errorMessage: z.string().nullable(),
+    ...runTimes,
+  }),
+  'A run in a listing: no outputs, no cost',
+  {
+    runId: EXAMPLE_IDS.run,
+    workflowId: EXAMPLE_IDS.run,
+    appId: EXAMPLE_IDS.app,
+    status: 'completed',
+    source: 'api',
+    revision: 1,
+    errorMessage: null,
+    startedAt: EXAMPLE_TIME,
+    completedAt: EXAMPLE_LATER,
+    createdAt: EXAMPLE_TIME,
+  },
+);
+export type RunSummary = z.infer<typeof RunSummary>;
+
+export const SandboxStub = described(
+  'SandboxStub',
+  z.object({
+    runId: z
+      .string()
+      .regex(/^test_/)
+      .meta({ description: 'test_ + a deterministic id of app and inputs' }),
+    workflowId: z.string().meta({ description: 'The app id' }),
+    status: z.literal('test'),
+    outputs: z.array(RunOutput).meta({ description: 'Pending placeholders' }),
+    errorMessage: z.null(),
+    startedAt: z.null(),
+    completedAt: z.null(),
+    createdAt: Timestamp,
+    validatedInputs: JsonObject.meta({ description: 'The inputs as resolved, defaults applied' }),
+  }),
+  'Sandbox: validated as a real run; nothing stored, started or charged',
+  {
+    runId: `test_${EXAMPLE_IDS.run}`,
+    workflowId: EXAMPLE_IDS.app,
+    status: 'test',
+    outputs: [{ id: 'out', label: 'Photo', type: 'pending', value: null, status: 'pending', error: null }],
+    errorMessage: null,
+    startedAt: null,
+    completedAt: null,
+    createdAt: EXAMPLE_TIME,
+    validatedInputs: { product: 'teal water bottle' },
+  },
+);
+export type SandboxStub = z.infer<typeof SandboxStub>;
+
+export const CancelResult = described(
+  'CancelResult',
+  z.object({ runId: z.string(), status: RunStatusValue }),
+  "The run's status after the cancel (unchanged when it had ended)",
+  { runId: EXAMPLE_IDS.run, status: 'cancelled' },
+);
+
+export const ApprovalResult = described(
+  'ApprovalResult',
+  z.object({ runId: z.string(), nodeId: z.string(), decision: z.enum(['approve', 'reject']) }),
+  'The decision the workflow accepted',
+  { runId: EXAMPLE_IDS.run, nodeId: 'review', decision: 'approve' },
+);
+
+export const Refinement = described(
+  'Refinement',
+  z.object({
+    runId: z.string(),
+    status: RunStatusValue,
+    revision: z.int().min(1).meta({
+      description: 'The new revision; the current one when nothing in the feedback could be applied',
+    }),
+    summary: z.string(),
+    refinedNodes: z.array(
+      z.object({ nodeId: z.string(), reason: z.string(), summary: z.string().optional() }),
+    ),
+    outputs: z.array(
+      z.object({ id: z.string(), label: z.string(), type: z.string(), value: z.string().nullable() }),
+    ),
+    errorMessage: z.string().nullable(),
+  }),
+  'The run refined in place: a new revision (or none, when no chosen node can do what the feedback asks: summary and refinedNodes say why)',
+  {
+    runId: EXAMPLE_IDS.run,
+    status: 'completed',
+    revision: 2,
+    summary: 'Revision 2: rewrote the prompt of "Photo" (chosen by rules); re-ran 2 of 3 nodes.',
+    refinedNodes: [{ nodeId: 'photo', reason: 'the feedback names the picture' }],
+    outputs: [{ id: 'out', label: 'Photo', type: 'image', value: COMPLETED_EXAMPLE.value }],
+    errorMessage: null,
+  },
+);
+
+export type RunStatusValue = z.infer<typeof RunStatusValue>;
+export type RunSourceValue = z.infer<typeof RunSourceValue>;
+export type RunNodeStatusValue = z.infer<typeof RunNodeStatusValue>;
+export type CancelResult = z.infer<typeof CancelResult>;
+export type ApprovalResult = z.infer<typeof ApprovalResult>;
+export type Refinement = z.infer<typeof Refinement>;
+
+/** GET /v1/runs/{runId}/wait: the run once it ended, or as it is when the timeout passed first. */
+export const WaitResult = described(
+  'WaitResult',
+  z.object({
+    data: Run,
+    timeout: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'Present when the timeout passed before the run ended' }),
+  }),
+  'The run, ended or (timeout: true) still going',
+  { data: exampleOf(Run) },
+);
+export type WaitResult = z.infer<typeof WaitResult>;
+
+export const NODE_EVENT_TYPES = [
+  'node.started',
+  'node.completed',
+  'node.failed',
+  'node.awaiting_approval',
+] as const;
+export type NodeEventType = (typeof NODE_EVENT_TYPES)[number];
+
+/** The data of a node-level SSE event (`node.started`, `node.completed`, `node.failed`, `node.awaiting_approval`). */
+export const RunNodeEvent = described(
+  'RunNodeEvent',
+  z.object({
+    runId: z.string(),
+    revision: z.int().min(1),
+    node: RunNode,
+    awaitingApproval: AwaitingApproval.nullable(),
+  }),
+  'A node of the run changed',
+  { runId: EXAMPLE_IDS.run, revision: 1, node: exampleOf(RunNode), awaitingApproval: null },
+);
+export type RunNodeEvent = z.infer<typeof RunNodeEvent>;
+
+const eventId = z.string().meta({ description: 'The Run snapshot; send it back as Last-Event-ID to resume' });
+
+/**
+ * One event of GET /v1/runs/{runId}/stream, as a Server-Sent Events parser hands it over: its name, its
+ * `id:`, and its JSON `data`.
+ */
+export const RunStreamEvent = described(
+  'RunStreamEvent',
+  z.discriminatedUnion('event', [
+    z.object({ event: z.enum(['progress', 'complete', 'error']), id: eventId, data: Run }),
+    z.object({ event: z.enum(NODE_EVENT_TYPES), id: eventId, data: RunNodeEvent }),
+    z.object({
+      event: z.literal('timeout'),
+      id: eventId.optional(),
+      retry: z.int().optional().meta({ description: 'ms before reconnecting (server restart)' }),
+      data: z.object({ message: z.string() }),
+    }),
+    z.object({
+      event: z.literal('ping'),
+      id: eventId.optional(),
+      data: z.number().meta({ description: 'Unix ms' }),
+    }),
+  ]),
+  'An event of a run stream',
+  { event: 'progress', id: '1.Qm9pbGVkRWdncw', data: exampleOf(Run) },
+);
+export type RunStreamEvent = z.infer<typeof RunStreamEvent>;
