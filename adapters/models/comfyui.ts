@@ -81,18 +81,25 @@ async function listen(options: ComfyOptions, clientId: string) {
   }
   type Event = { type: string; data: Record<string, unknown> };
   const handlers = new Set<(event: Event) => void>();
+  // The prompt's first events can arrive before POST /prompt has answered with its id, i.e. before
+  // anyone listens: they wait here and go to the first handler.
+  const backlog: Event[] = [];
   socket.on('message', (raw, binary) => {
     if (binary) return; // preview frames
     try {
       const event = JSON.parse(raw.toString()) as Event;
-      handlers.forEach((h) => h(event));
+      if (handlers.size === 0) backlog.push(event);
+      else handlers.forEach((h) => h(event));
     } catch {
       // not an event
     }
   });
   socket.on('error', () => undefined);
   return {
-    on: (handler: (event: Event) => void) => handlers.add(handler),
+    on: (handler: (event: Event) => void) => {
+      handlers.add(handler);
+      backlog.splice(0).forEach((event) => handler(event));
+    },
     close: () => socket.terminate(),
   };
 }
