@@ -1,11 +1,18 @@
 import { APP_TOOLS } from './tools-apps';
 import { CREATE_TOOLS } from './tools-create';
+import { EDITING_TOOLS } from './tools-editing';
 import { PUBLISHING_TOOLS } from './tools-publishing';
 import { RUN_TOOLS } from './tools-runs';
 import { jsonSchemaOf, type Tool } from './tool';
 
 /** Every tool of the MCP server, in the order an agent meets them. */
-export const TOOLS: Tool[] = [...APP_TOOLS, ...RUN_TOOLS, ...CREATE_TOOLS, ...PUBLISHING_TOOLS];
+export const TOOLS: Tool[] = [
+  ...APP_TOOLS,
+  ...RUN_TOOLS,
+  ...CREATE_TOOLS,
+  ...PUBLISHING_TOOLS,
+  ...EDITING_TOOLS,
+];
 
 export const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 

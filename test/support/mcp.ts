@@ -22,6 +22,11 @@ export const TOOL_NAMES = [
   'list_channels',
   'publish_content',
   'get_usage',
+  'list_node_types',
+  'get_app_definition',
+  'create_app',
+  'update_app',
+  'delete_app',
 ];
 
 /** The SDK's own client over a transport. */
