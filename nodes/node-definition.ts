@@ -36,3 +36,14 @@ export const PROVIDER_RETRY: RetryPolicy = {
   maximumAttempts: 3,
   nonRetryableErrorTypes: CALLER_FAILURE_TYPES,
 };
+
+/** What the node types the workflow runs itself share: one parent, whose output they hand on, and no activity. */
+export const WORKFLOW_ONLY_NODE = {
+  produces: 'passthrough',
+  generation: false,
+  queue: 'none',
+  produceTag: null,
+  minParents: 1,
+  maxParents: 1,
+  activity: null,
+} as const;

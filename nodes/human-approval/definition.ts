@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../node-definition';
+import { WORKFLOW_ONLY_NODE, type NodeDefinition } from '../node-definition';
 
 export const HumanApprovalConfig = z.object({
   instructions: z.string().max(1000).default('Approve or reject this output.'),
@@ -16,12 +16,6 @@ export const HUMAN_APPROVAL = {
   title: 'Human approval',
   description: 'Pauses the run until a person approves or rejects the output of its parent.',
   config: HumanApprovalConfig,
-  produces: 'passthrough',
-  generation: false,
-  queue: 'none',
-  produceTag: null,
-  minParents: 1,
-  maxParents: 1,
+  ...WORKFLOW_ONLY_NODE,
   execution: 'await-approval',
-  activity: null,
 } as const satisfies NodeDefinition;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../node-definition';
+import { WORKFLOW_ONLY_NODE, type NodeDefinition } from '../node-definition';
 
 export const OutputConfig = z.object({ label: z.string().min(1).max(80) });
 export type OutputConfig = z.infer<typeof OutputConfig>;
@@ -9,12 +9,6 @@ export const OUTPUT = {
   title: 'Output',
   description: 'Makes the result of its parent one of the outputs of the app, under a label.',
   config: OutputConfig,
-  produces: 'passthrough',
-  generation: false,
-  queue: 'none',
-  produceTag: null,
-  minParents: 1,
-  maxParents: 1,
+  ...WORKFLOW_ONLY_NODE,
   execution: 'forward',
-  activity: null,
 } as const satisfies NodeDefinition;
