@@ -115,11 +115,11 @@ function distance(before: string[], role: FieldRole): number {
 
 /** "by Peter Drucker", "- Priya, Bristol", "from Francis Bacon", or a name right after the quote. */
 export function attributionAfter(reading: BriefReading, quote: Quote): string | null {
-  // "My grandma says "...": the speaker before the quote.
+  // "My grandma says "...": the speaker before the quote (the shortest name: "always" is not one).
   const said = reading.brief
     .slice(Math.max(0, quote.start - 60), quote.start)
     .match(
-      /(?:^|[.!?]\s+|,\s*)(?:my |our )?([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2})\s+(?:says|said|once said|always says)\s*:?\s*["“']?$/iu,
+      /(?:^|[.!?]\s+|,\s*)(?:my |our )?([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2}?)\s+(?:says|said|once said|always says)\s*:?\s*["“']?$/iu,
     );
   if (said) return said[1].trim();
   const rest = reading.brief.slice(quote.end).replace(/^["”'’]/, '');

@@ -1,5 +1,6 @@
 import type { ReadToken } from '../discovery/brief-reading';
 import { DESIRE, MAKING } from '../discovery/context-clauses';
+import { synonymsOf } from '../discovery/synonyms';
 
 /**
  * What a word of a brief does when slots are filled: it asks (a request verb, politeness), names
@@ -122,6 +123,15 @@ export interface WordContext {
   optionWords: Set<string>;
 }
 
+/**
+ * A noun of the request that means what the app makes ("a drawing", "an illustration" for an image
+ * app) names the deliverable as the app's own words do; in the content it is subject matter.
+ */
+function asksForApp(t: ReadToken, appTerms: Set<string>): boolean {
+  if (t.pos !== 'NOUN' || (t.zone !== 'ask' && t.zone !== 'label')) return false;
+  return synonymsOf(t.term).some((s) => appTerms.has(s));
+}
+
 /** The use of every token of the brief, for the chosen app. */
 export function wordUses(tokens: ReadToken[], context: WordContext): WordUse[] {
   const uses = tokens.map((t, i): WordUse => {
@@ -132,6 +142,7 @@ export function wordUses(tokens: ReadToken[], context: WordContext): WordUse[] {
     if (REQUEST_LEMMAS.has(t.lemma) || REQUEST_LEMMAS.has(t.word) || t.pos === 'INTJ') return 'request';
     if (DELIVERABLES.has(t.lemma) || DELIVERABLES.has(t.word) || context.appTerms.has(t.term))
       return 'deliverable';
+    if (asksForApp(t, context.appTerms)) return 'deliverable';
     return 'content';
   });
   // An option word next to its cue ("bold style", "palette: neon") is style, and so is the cue.

@@ -30,7 +30,7 @@ export const ROLE_CUES: Record<FieldRole, string[]> = {
   topic: ['topic', 'theme', 'subject', 'about', 'message'],
   prompt: ['prompt', 'description', 'describe', 'scene', 'image', 'picture', 'visual'],
   quote: ['quote', 'quotation', 'saying', 'words', 'testimonial', 'review', 'text'],
-  author: ['author', 'by', 'from', 'said', 'says', 'attribution', 'speaker', 'who'],
+  author: ['author', 'by', 'from', 'said', 'says', 'attribution', 'credit', 'speaker', 'who'],
   cta: ['cta', 'call to action', 'call-to-action', 'ending', 'end card', 'ends', 'end'],
   script: ['script', 'text', 'voiceover', 'vo', 'read', 'narration', 'copy', 'here it is', 'reads'],
   excerpt: ['line', 'featured line', 'excerpt', 'sentence', 'quote', 'say', 'says', 'said', 'bit', 'clip'],

@@ -4,16 +4,20 @@ import { runsOf, textOf, trim } from './runs';
 
 /**
  * What an image shows, for a prompt: every clause that describes (not the request, the label, the
- * ratio, the platform or what the brief declines), each from after "<image word> of"; only the
- * text after a label or a content colon when there is one.
+ * ratio, the platform, what the brief declines or a statement of the situation), each from after
+ * "<image word> of"; only the text after a label or a content colon when there is one.
  */
 export function promptOf(reading: BriefReading, context: WordContext): string | null {
   if (reading.structured) return null;
   const uses = wordUses(reading.tokens, context);
   const hasContent = reading.tokens.some((t) => t.zone === 'content');
-  const runs = runsOf(reading.tokens, uses).filter(
+  const described = runsOf(reading.tokens, uses).filter(
     (r) => !hasContent || r.tokens.every((t) => t.zone === 'content'),
   );
+  // A clause that states the situation ("I'm planning a kids' party") says what the image is for,
+  // not what it shows.
+  const shown = described.filter((r) => r.tokens.some((t) => t.zone !== 'context'));
+  const runs = shown.length > 0 ? shown : described;
   const parts: string[] = [];
   for (const run of runs) {
     if (run.tokens.some((t) => t.negated) && run.tokens.length <= 3) continue;

@@ -25,6 +25,7 @@ const LEADING = new Set(['DET', 'PRON', 'ADP', 'CCONJ', 'SCONJ', 'AUX', 'PART', 
 const TRAILING = new Set(['DET', 'PRON', 'ADP', 'CCONJ', 'SCONJ', 'AUX', 'PART', 'PUNCT']);
 const TIME_WORDS =
   /^(?:week|weekend|month|year|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/;
+const OBJECT_OPENERS = new Set(['DET', 'PRON']);
 const NOT_OPENING = new Set(['how', 'what', 'why', 'when', 'where']);
 
 /** Splits tokens into clauses at punctuation, quotes, links, and "and we" / "but I". */
@@ -76,10 +77,14 @@ export function trim(run: Run, role: FieldRole): Run | null {
   }
   const keep = (t: ReadToken, u: WordUse, edge: Set<string>) =>
     u === 'content' && !edge.has(t.pos) && !(t.negated && t.pos === 'DET');
+  // A verb that opens the run with its object after it ("Launching the Breeze desk fan") is what
+  // happens to a product, not part of its name (a topic may be one: "hiring your first engineer").
+  const leadingVerb = (i: number) =>
+    role === 'product' && tokens[i].pos === 'VERB' && OBJECT_OPENERS.has(tokens[i + 1]?.pos ?? '');
   let start = 0;
   while (
     start < tokens.length &&
-    !keep(tokens[start], uses[start], LEADING) &&
+    (!keep(tokens[start], uses[start], LEADING) || leadingVerb(start)) &&
     !NOT_OPENING.has(tokens[start].word)
   )
     start++;

@@ -100,8 +100,14 @@ function namedLabel(runs: Run[]): Run[] {
   );
 }
 
-/** "how to care for a fiddle leaf fig": the run from "how" on. */
-function howRuns(runs: Run[]): Run[] {
+/** Question words that open an embedded question, the subject of an explanation. */
+const QUESTION_WORDS = new Set(['how', 'what', 'why', 'where']);
+
+/**
+ * An embedded question: "how to care for a fiddle leaf fig", "(ask us) what to pack for summer
+ * camp", "why bees matter": the run from the question word on.
+ */
+function questionRuns(runs: Run[]): Run[] {
   const found: Run[] = [];
   for (const run of runs)
     run.tokens.forEach((t, i) => {
@@ -112,7 +118,8 @@ function howRuns(runs: Run[]): Run[] {
         (['to', 'we', 'you', 'i', 'our', 'my', 'your', 'the'].includes(next.word) ||
           next.pos === 'NOUN' ||
           (next.pos === 'VERB' && next.word.endsWith('ing')));
-      if (t.word === 'how' && opens) found.push({ tokens: run.tokens.slice(i), uses: run.uses.slice(i) });
+      if (QUESTION_WORDS.has(t.word) && opens)
+        found.push({ tokens: run.tokens.slice(i), uses: run.uses.slice(i) });
     });
   return found;
 }
@@ -121,9 +128,10 @@ function howRuns(runs: Run[]): Run[] {
  * The subject of a brief for a text parameter that wants a short phrase (a topic, a title, a
  * product, a campaign).
  * 1. Candidates in order: the topic the brief marks ("about ...", "announcing ...", "theme is ...");
- *    "how to ..."; the run after a cue word of the role ("for the Zap energy drink"); for a product,
- *    a possessive noun phrase ("our Glow Serum"); the content after a label; a stating clause
- *    ("Winter sale starts Dec 1"); the run with the most content words.
+ *    an embedded question ("how to ...", "what to ..."); the run after a cue word of the role
+ *    ("for the Zap energy drink"); for a product, a possessive noun phrase ("our Glow Serum"); the
+ *    content after a label; a stating clause ("Winter sale starts Dec 1"); the run with the most
+ *    content words.
  * 2. Each is trimmed to its content (trim); the first that keeps a content word wins.
  * 3. A topic with no marked subject but a stating clause about a named thing gets both: "Black
  *    Friday is coming: 30% off everything".
@@ -151,7 +159,7 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
           ...content,
           ...runs.filter((r) => r.tokens.some((t) => isName(t) && !t.platform && t.start > 0)),
         ]
-      : [...topic, ...howRuns(asked), ...namedLabel(runs), ...cued, ...content];
+      : [...topic, ...questionRuns(asked), ...namedLabel(runs), ...cued, ...content];
   const stated = statements(runs);
   const found = [...ordered, ...stated, ...byContent(runs)]
     .map((c) => trim(c, role))
@@ -162,7 +170,12 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
   if (role === 'topic' && topic.length === 0) {
     const fact = stated
       .map((c) => trim(c, role))
-      .find((c) => c && c.tokens[0] !== found.tokens[0] && c.tokens.some(isName));
+      .find(
+        (c) =>
+          c &&
+          c.tokens[0] !== found.tokens[0] &&
+          c.tokens.some((t) => isName(t) && !opensSentence(reading.brief, t)),
+      );
     const factText = fact ? textOf(reading.brief, fact) : '';
     if (fact && factText.includes(text)) return factText;
     if (fact && !found.tokens.includes(fact.tokens[0])) return `${factText}: ${text}`;
@@ -172,6 +185,10 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
 
 /** A proper name ("Black Friday"), not a pronoun wink tags as one ("I'm"). */
 const isName = (t: ReadToken) => t.pos === 'PROPN' && /^[A-Z][a-z]/.test(t.text) && !/['’]/.test(t.text);
+
+/** A capital that opens a sentence ("Parents always ask ...") is the sentence's, not a name's. */
+const opensSentence = (brief: string, t: ReadToken) =>
+  /(?:^|[.!?]\s*)$/.test(brief.slice(0, t.start).trimEnd());
 
 /** Runs that do not ask first ("Our yoga studio turns 5"), then by how many content words they hold. */
 function byContent(runs: Run[]): Run[] {

@@ -44,7 +44,9 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
  * The vocabulary word a misspelt word stands for, or null.
  * 1. Words shorter than MIN_LENGTH, with digits, or already in the vocabulary are left alone.
  * 2. The nearest vocabulary words within maxEdits; a tie is broken by the same first letter, then
- *    by the closer length; a remaining tie means the word is ambiguous and stays as written.
+ *    by the closer length, except that a letter swapped for one far from it on the keyboard is less
+ *    likely than a letter left out ("explainr" is "explainer", not "explains"); a remaining tie
+ *    means the word is ambiguous and stays as written.
  */
 export function correctWord(word: string, vocabulary: ReadonlySet<string>): string | null {
   const w = word.toLowerCase();
@@ -55,9 +57,32 @@ export function correctWord(word: string, vocabulary: ReadonlySet<string>): stri
     if (candidate.length < MIN_LENGTH || Math.abs(candidate.length - w.length) > limit) continue;
     const distance = editDistance(w, candidate, limit);
     if (distance > limit) continue;
-    const rank = distance * 4 + (candidate[0] === w[0] ? 0 : 2) + (candidate.length === w.length ? 0 : 1);
+    const rank =
+      distance * 4 +
+      (candidate[0] === w[0] ? 0 : 2) +
+      (candidate.length !== w.length ? 1 : farSubstitution(w, candidate) ? 2 : 0);
     if (best.length === 0 || rank < best[0].rank) best = [{ word: candidate, distance, rank }];
     else if (rank === best[0].rank) best.push({ word: candidate, distance, rank });
   }
   return best.length === 1 ? best[0].word : null;
+}
+
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+const keyAt = new Map(
+  KEY_ROWS.flatMap((row, r) => [...row].map((c, i): [string, [number, number]] => [c, [r, i]])),
+);
+
+/** Two letters next to each other on a QWERTY keyboard (the slip of a finger). */
+function neighbours(a: string, b: string): boolean {
+  const p = keyAt.get(a);
+  const q = keyAt.get(b);
+  return !!p && !!q && Math.abs(p[0] - q[0]) <= 1 && Math.abs(p[1] - q[1]) <= 1;
+}
+
+/** Same-length words that differ in a letter that is not a neighbouring key of the one written. */
+function farSubstitution(word: string, candidate: string): boolean {
+  const differ = [...word].map((c, i) => [c, candidate[i]]).filter(([a, b]) => a !== b);
+  // Only one substituted letter is judged (a swap of neighbours differs in two).
+  if (differ.length !== 1) return false;
+  return !neighbours(differ[0][0], differ[0][1]);
 }

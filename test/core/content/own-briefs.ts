@@ -556,6 +556,38 @@ export const SLOT_BRIEFS: OwnBrief[] = [
     },
   },
   {
+    brief: "I'm planning a kids' party and need a drawing of a dinosaur blowing out birthday candles",
+    app: IMAGE,
+    fields: {
+      prompt: { has: ['dinosaur blowing out birthday candles'], not: ['planning', 'party', 'drawing'] },
+    },
+  },
+  {
+    brief:
+      'Customers keep asking us what to wear on a winter hike. Can we do a carousel: thermal base layer, wool socks, a windproof shell',
+    app: CAROUSEL,
+    fields: {
+      topic: { has: ['what to wear on a winter hike'], not: ['customers keep asking'] },
+      points: { has: ['thermal base layer', 'wool socks', 'windproof shell'], not: ['carousel'] },
+    },
+  },
+  {
+    brief: 'Our CEO always says "Ship small, ship often" - make it a quote card',
+    app: QUOTE,
+    fields: { quote: { has: ['ship small ship often'] }, author: { has: ['ceo'], not: ['always'] } },
+  },
+  {
+    brief: 'Quote card: "Rest is productive". Credit: Maya Lin',
+    app: QUOTE,
+    fields: { quote: { has: ['rest is productive'], not: ['maya'] }, author: { equals: 'Maya Lin' } },
+  },
+  {
+    brief:
+      'Launching the Nova blender next month (six speeds, glass jar) - need a vertical video ad with voiceover',
+    app: VIDEO_AD,
+    fields: { product: { has: ['nova blender'], not: ['launching', 'next month'] } },
+  },
+  {
     brief: 'Picture: a fox reading a newspaper in a cafe, 3:4',
     app: IMAGE,
     fields: {

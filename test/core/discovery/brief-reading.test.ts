@@ -59,6 +59,8 @@ describe('readBrief', () => {
     expect(correctWord('scritp', VOCABULARY)).toBe('script');
     expect(correctWord('lyon', VOCABULARY)).toBeNull();
     expect(editDistance('abuot', 'about')).toBe(1);
+    // A letter left out is likelier than one swapped for a far key: "explainr" is "explainer".
+    expect(correctWord('explainr', new Set(['explainer', 'explains']))).toBe('explainer');
   });
 });
 
