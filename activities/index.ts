@@ -1,5 +1,6 @@
 import { createNodeActivities } from '../nodes/activities';
 import type { ActivityDeps } from './deps';
+import { localNodeActivities } from './local-node';
 import { runRecordActivities } from './run-records';
 import { webhookActivities } from './webhook-delivery';
 
@@ -7,9 +8,12 @@ export type { ActivityDeps } from './deps';
 
 /** Every activity of Atelier, built over real dependencies by the worker (or fakes in tests). */
 export function createActivities(deps: ActivityDeps) {
+  const records = runRecordActivities(deps);
+  const nodes = createNodeActivities(deps);
   return {
-    ...runRecordActivities(deps),
-    ...createNodeActivities(deps),
+    ...records,
+    ...nodes,
+    ...localNodeActivities(records, nodes),
     ...webhookActivities(deps),
   };
 }

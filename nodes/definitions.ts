@@ -1,5 +1,7 @@
 import type { ActivityOptions } from '@temporalio/common';
 import type { NodeType } from '../core/graph/node-types';
+import type { Plan } from '../core/graph/plan';
+import { providerOfNode, type ConfiguredProviders, type ProviderName } from '../core/model-providers';
 import { AUDIO_TTS } from './audio-tts/definition';
 import { HUMAN_APPROVAL } from './human-approval/definition';
 import { IMAGE_EDIT } from './image-edit/definition';
@@ -49,4 +51,19 @@ export function nodeActivityOptions(type: NodeType, mediaTaskQueue: string): Act
   if (!definition.activity) throw new Error(`node type ${type} has no activity`);
   const options = definition.activity.options;
   return definition.queue === 'media' ? { taskQueue: mediaTaskQueue, ...options } : { ...options };
+}
+
+/**
+ * The nodes of a plan whose work is cheap and in-process on the provider they run on (`localOn`): the
+ * workflow runs them as local activities. Decided when the execution is launched, so it travels in the
+ * workflow input and a replay sees the same choice.
+ */
+export function localNodeIds(plan: Plan, configured: ConfiguredProviders): string[] {
+  return plan.nodes
+    .filter((node) => {
+      const localOn = (NODE_DEFINITIONS[node.type] as NodeDefinition).activity?.localOn;
+      const provider = providerOfNode(node, configured);
+      return localOn !== undefined && provider !== null && localOn.includes(provider as ProviderName);
+    })
+    .map((node) => node.id);
 }

@@ -1,5 +1,6 @@
 import type { ActivityOptions, RetryPolicy } from '@temporalio/common';
 import type { NodeTypeSpec } from '../core/graph/node-types';
+import type { ProviderName } from '../core/model-providers';
 import { CALLER_FAILURE_TYPES } from '../core/run/failure-types';
 
 /** A node type's activity: its registered name and how the workflow schedules it. */
@@ -8,6 +9,11 @@ export interface NodeActivity {
   name: string;
   /** Timeouts and retries; the task queue follows the definition's `queue` (`media`: the media queue). */
   options: Omit<ActivityOptions, 'taskQueue'>;
+  /**
+   * The providers on which the work is cheap and in-process (milliseconds, no network): on them the workflow
+   * runs the node as a local activity, its transitions recorded inside it, with no server round trip.
+   */
+  localOn?: readonly ProviderName[];
 }
 
 /**

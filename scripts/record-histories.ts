@@ -14,6 +14,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Client, type WorkflowHandle } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import type { Activities } from '../activities';
+import { localNodeActivities } from '../activities/local-node';
 import type { AppGraph, AppParameter } from '../core/app/app-definition';
 import { compileGraph } from '../core/graph/compile-graph';
 import { loadConfig } from '../core/config';
@@ -89,6 +90,32 @@ export const awaitingApproval = async (handle: WorkflowHandle<typeof runApp>) =>
 
 export const SCENARIOS: Scenario[] = [
   { name: 'linear-run', graph: CHAIN, expect: 'completed' },
+  {
+    // The chain with its text nodes in-process: one local activity each, no activity task.
+    name: 'local-nodes',
+    graph: CHAIN,
+    input: { localNodes: ['draft', 'tighten', 'headline'] },
+    expect: 'completed',
+  },
+  {
+    /*   caption (in-process) --> out_caption
+     *   draft (in-process, fails) --> out_draft (skipped)
+     *   image (media queue) --> out_image */
+    name: 'local-parallel',
+    graph: {
+      nodes: [
+        text('caption', 'Caption about {{topic}}'),
+        text('draft', 'FAIL: draft about {{topic}}'),
+        { id: 'image', type: 'image.generate', label: 'image', config: { prompt: 'Poster of {{topic}}' } },
+        output('caption'),
+        output('draft'),
+        output('image'),
+      ],
+      edges: [edge('caption', 'out_caption'), edge('draft', 'out_draft'), edge('image', 'out_image')],
+    },
+    input: { localNodes: ['caption', 'draft'] },
+    expect: 'failed',
+  },
   {
     /*   caption --> out_caption
      *   image (media queue) --> out_image */
@@ -226,7 +253,7 @@ function mediaOutput(task: NodeTask, modality: 'image' | 'video' | 'audio', mime
 
 /** Every activity of `createActivities`, faked: the workflow cannot tell, and a history records only what it saw. */
 export function fakeActivities(): Activities {
-  return {
+  const activities = {
     async recordNode() {},
     async recordRun() {},
     async textGenerate(task) {
@@ -256,7 +283,8 @@ export function fakeActivities(): Activities {
         throw ApplicationFailure.retryable('receiver answered HTTP 500', FailureType.WebhookRejected);
       return { statusCode: 200 };
     },
-  };
+  } satisfies Omit<Activities, 'runNodeLocally'>;
+  return { ...activities, ...localNodeActivities(activities, activities) };
 }
 
 function scenarioInput(scenario: Scenario, index: number): RunAppInput {

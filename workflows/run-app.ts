@@ -15,6 +15,7 @@ import type { PlanNode } from '../core/graph/plan';
 import type {
   ApprovalDecision,
   NodeOutput,
+  NodeTask,
   RunAppInput,
   RunAppResult,
   RunState,
@@ -34,7 +35,7 @@ type NodeResult =
 const localRecords = proxyLocalActivities<Activities>(RECORD_OPTIONS);
 
 /**
- * Transition records run one at a time. Local activities that run concurrently complete in wall-clock
+ * Transition records and in-process nodes run one at a time. Local activities that run concurrently complete in wall-clock
  * order the first time but resolve in sequence order on replay, so parallel branches could issue their
  * next commands in another order after a worker restart (a nondeterminism error). With one record in
  * flight, both orders are the same.
@@ -42,13 +43,26 @@ const localRecords = proxyLocalActivities<Activities>(RECORD_OPTIONS);
 function serialRecords() {
   let last: Promise<unknown> = Promise.resolve();
   const serial =
-    <A extends unknown[]>(fn: (...args: A) => Promise<void>) =>
-    (...args: A): Promise<void> => {
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
       const next = last.then(() => fn(...args));
       last = next.catch(() => undefined);
       return next;
     };
-  return { recordNode: serial(localRecords.recordNode), recordRun: serial(localRecords.recordRun) };
+  return {
+    recordNode: serial(localRecords.recordNode),
+    recordRun: serial(localRecords.recordRun),
+    runNodeLocally: (node: PlanNode, task: NodeTask) => serial(localNodeActivity(node).runNodeLocally)(task),
+  };
+}
+
+/** Executions from before cheap nodes ran as local activities (RunAppInput.localNodes). */
+const LOCAL_NODES_PATCH = 'local-nodes';
+
+/** The local activity of a node run in-process: its type's own timeouts and retries. */
+function localNodeActivity(node: PlanNode) {
+  const { startToCloseTimeout, retry } = nodeActivityOptions(node.type, '');
+  return proxyLocalActivities<Activities>({ startToCloseTimeout, retry });
 }
 const webhooks = proxyActivities<Activities>(WEBHOOK_OPTIONS);
 
@@ -69,6 +83,7 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
   const results = new Map<string, Promise<NodeResult>>();
   const byId = new Map(input.plan.nodes.map((n) => [n.id, n]));
   const execute = new Set(input.execute);
+  const localNodes = new Set(input.localNodes ?? []);
 
   const runNode = (id: string): Promise<NodeResult> => {
     let result = results.get(id);
@@ -93,19 +108,36 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
         status: 'skipped',
         error: `skipped: "${byId.get(failedParent)!.label}" did not complete`,
       });
-    await setNode(node, 'running');
+    const parentOutputs = node.parents.map((id, i) => ({
+      id,
+      type: byId.get(id)!.type,
+      output: (parents[i] as { output: NodeOutput }).output,
+    }));
     try {
-      const parentOutputs = node.parents.map((id, i) => ({
-        id,
-        type: byId.get(id)!.type,
-        output: (parents[i] as { output: NodeOutput }).output,
-      }));
+      if (localNodes.has(node.id) && patched(LOCAL_NODES_PATCH)) {
+        const output = await runLocally(node, parentOutputs);
+        return { status: 'completed', output };
+      }
+      await setNode(node, 'running');
       const output = await executeNode(node, parentOutputs);
       return finishNode(node, { status: 'completed', output });
     } catch (err) {
       if (isCancellation(err)) throw err;
       return finishNode(node, { status: 'failed', error: failureMessage(err) });
     }
+  };
+
+  /** A cheap in-process node: one local activity records running, does the work and records completed. */
+  const runLocally = async (
+    node: PlanNode,
+    parents: { id: string; type: string; output: NodeOutput }[],
+  ): Promise<NodeOutput> => {
+    state.nodes[node.id] = { status: 'running' };
+    describeProgress(state, input.plan.nodes.length);
+    const output = await records.runNodeLocally(node, nodeTask(node, parents, 1));
+    state.nodes[node.id] = { status: 'completed' };
+    describeProgress(state, input.plan.nodes.length);
+    return output;
   };
 
   const setNode = async (
@@ -153,6 +185,22 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
     parents: { id: string; type: string; output: NodeOutput }[],
     variation: number,
   ) => {
+    const name = NODE_DEFINITIONS[node.type].activity!.name as NodeTaskActivityName;
+    const options = {
+      ...nodeActivityOptions(node.type, input.mediaTaskQueue),
+      summary: `${node.type} "${node.label}"${variation > 1 ? ` (variation ${variation})` : ''}`,
+    };
+    return proxyActivities<Activities>(options)[name].executeWithOptions(options, [
+      nodeTask(node, parents, variation),
+    ]);
+  };
+
+  /** What a node's activity is given: its config rendered with the run's inputs and its parents' texts. */
+  const nodeTask = (
+    node: PlanNode,
+    parents: { id: string; type: string; output: NodeOutput }[],
+    variation: number,
+  ): NodeTask => {
     const nodeTexts = Object.fromEntries(
       parents.filter((p) => p.output.kind === 'text').map((p) => [p.id, (p.output as { text: string }).text]),
     );
@@ -162,21 +210,14 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
       input.params,
       nodeTexts,
     );
-    const name = NODE_DEFINITIONS[node.type].activity!.name as NodeTaskActivityName;
-    const options = {
-      ...nodeActivityOptions(node.type, input.mediaTaskQueue),
-      summary: `${node.type} "${node.label}"${variation > 1 ? ` (variation ${variation})` : ''}`,
+    return {
+      runId: input.runId,
+      workspaceId: input.workspaceId,
+      revision: input.revision,
+      variation,
+      node: { ...node, config },
+      parents,
     };
-    return proxyActivities<Activities>(options)[name].executeWithOptions(options, [
-      {
-        runId: input.runId,
-        workspaceId: input.workspaceId,
-        revision: input.revision,
-        variation,
-        node: { ...node, config },
-        parents,
-      },
-    ]);
   };
 
   /** Scores the parent's output; below the threshold the parent runs again as a new variation, best kept. */

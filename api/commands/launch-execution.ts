@@ -6,10 +6,12 @@ import type { RunAppInput } from '../../core/run/run-types';
 import { admitExecution, confirmStart, withdrawExecution } from '../../adapters/db/run-admission';
 import type { Database } from '../../adapters/db/schema';
 import { START_BUDGET_MS, type StartOutcome } from '../../adapters/temporal/run-engine';
+import { configuredProviders } from '../../adapters/models';
+import { localNodeIds } from '../../nodes/definitions';
 import type { ApiDeps } from '../deps';
 
 /** One execution of the `runApp` workflow: a new run (revision 1) or a refinement (the next revision). */
-export type Execution = Omit<RunAppInput, 'approvalTimeout' | 'mediaTaskQueue'>;
+export type Execution = Omit<RunAppInput, 'approvalTimeout' | 'mediaTaskQueue' | 'localNodes'>;
 
 /** The starter takes a start over only once the admitting request has given up on it. */
 export const STARTER_TAKES_OVER_SECONDS = Math.ceil(START_BUDGET_MS / 1000) + 10;
@@ -74,12 +76,16 @@ export async function launchExecution(
   return outcome;
 }
 
-/** The workflow input of an execution: the deployment's approval timeout, media queue and webhook schedule. */
+/**
+ * The workflow input of an execution: the deployment's approval timeout, media queue and webhook schedule,
+ * and which nodes run in-process on the providers configured here (the worker shares the configuration).
+ */
 export function workflowInput(config: Config, execution: Execution): RunAppInput {
   return {
     ...execution,
     approvalTimeout: config.APPROVAL_TIMEOUT,
     mediaTaskQueue: config.MEDIA_TASK_QUEUE,
     webhookRetrySchedule: config.WEBHOOK_RETRY_SCHEDULE,
+    localNodes: localNodeIds(execution.plan, configuredProviders(config)),
   };
 }

@@ -75,6 +75,11 @@ export interface RunAppInput {
   approvalTimeout: string;
   /** Task queue of the sharp/ffmpeg activities. */
   mediaTaskQueue: string;
+  /**
+   * Nodes whose work is cheap and in-process (nodes/definitions.ts `localNodeIds`): run as local activities
+   * that record their own transitions. Absent from inputs written before it existed: every node an activity.
+   */
+  localNodes?: string[];
 }
 
 export interface RunAppResult {

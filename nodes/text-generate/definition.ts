@@ -26,5 +26,9 @@ export const TEXT_GENERATE = {
   minParents: 0,
   maxParents: 10,
   execution: 'activity',
-  activity: { name: 'textGenerate', options: { startToCloseTimeout: '3m', retry: PROVIDER_RETRY } },
+  activity: {
+    name: 'textGenerate',
+    options: { startToCloseTimeout: '3m', retry: PROVIDER_RETRY },
+    localOn: ['local'],
+  },
 } as const satisfies NodeDefinition;

@@ -100,6 +100,8 @@ describe('launchExecution', () => {
         approvalTimeout: '3h',
         mediaTaskQueue: api.config.MEDIA_TASK_QUEUE,
         webhookRetrySchedule: api.config.WEBHOOK_RETRY_SCHEDULE,
+        // The text nodes, on the local provider here, run in-process.
+        localNodes: plan.nodes.filter((n) => n.type === 'text.generate').map((n) => n.id),
       },
     ]);
     expect(await stored(run.runId)).toEqual({ run: 'queued', reserved: [4], startQueued: 0 });

@@ -1,4 +1,4 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { createTestStack, type TestStack } from '../../support/stack';
 import { testTemporalAddress, TEST_TEMPORAL_NAMESPACE } from '../../support/temporal';
 import { startFakeServer, type FakeServer } from '../../support/fake-providers';
@@ -51,14 +51,25 @@ describe('POST /v1/runs/{runId}/feedback', () => {
       .orderBy('node_id')
       .execute();
   /** Activities scheduled by the run's latest execution, by name. */
+  /** The node work of an execution: activities scheduled, and nodes run in-process as local activities. */
   const scheduledActivities = async (runId: string) => {
-    const history = await temporal.workflow.getHandle(runId).fetchHistory();
+    const handle = temporal.workflow.getHandle(runId);
+    // Local activities reach the history with the workflow task that ran them: wait for the execution to close.
+    await handle.result();
+    const history = await handle.fetchHistory();
     const counts: Record<string, number> = {};
     for (const event of history.events ?? []) {
-      const name = event.activityTaskScheduledEventAttributes?.activityType?.name;
-      if (name) counts[name] = (counts[name] ?? 0) + 1;
+      const name = event.activityTaskScheduledEventAttributes?.activityType?.name ?? localActivityType(event);
+      if (name && name !== 'recordNode' && name !== 'recordRun') counts[name] = (counts[name] ?? 0) + 1;
     }
     return counts;
+  };
+  type HistoryEvent = NonNullable<Awaited<ReturnType<WorkflowHandle['fetchHistory']>>['events']>[number];
+  const localActivityType = (event: HistoryEvent) => {
+    const data = event.markerRecordedEventAttributes?.details?.data?.payloads?.[0]?.data;
+    return data
+      ? (JSON.parse(Buffer.from(data).toString()) as { activity_type: string }).activity_type
+      : undefined;
   };
   const byId = (outputs: Output[]) => Object.fromEntries(outputs.map((o) => [o.id, o]));
 
@@ -125,7 +136,8 @@ describe('POST /v1/runs/{runId}/feedback', () => {
       'out_headline',
       'out_hero',
     ]);
-    expect(await scheduledActivities(runId)).toEqual({ textGenerate: 2, imageGenerate: 1 });
+    // The text nodes run on the local provider: in-process, as local activities.
+    expect(await scheduledActivities(runId)).toEqual({ runNodeLocally: 2, imageGenerate: 1 });
   });
 
   test('a second refinement is revision 3 and builds on the newest outputs', async () => {
