@@ -6,6 +6,7 @@ import type { EventBus } from '../adapters/events/bus';
 import type { Models } from '../adapters/models/providers';
 import type { Storage } from '../adapters/storage/storage';
 import type { SigningKey } from '../adapters/webhooks/signing';
+import type { Metrics } from '../adapters/telemetry/metrics';
 
 /** What activities need from the outside, passed in by the worker (or a test). */
 export interface ActivityDeps {
@@ -18,4 +19,6 @@ export interface ActivityDeps {
   /** Hosts that caller-supplied URLs may reach although they are private (development and tests). */
   allowHosts: string[];
   signingKey: () => Promise<SigningKey>;
+  /** The worker process's metrics (node durations, run ends, webhook attempts, credits). */
+  metrics: Metrics;
 }

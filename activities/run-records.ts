@@ -2,6 +2,7 @@ import type { NodeStatus, RunStatus } from '../adapters/db/schema';
 import { syncAsset } from '../adapters/db/assets';
 import { debitNode } from '../adapters/db/credits';
 import { recordNodeState, recordRunState, findRun } from '../adapters/db/runs';
+import { countRunEnd } from '../adapters/telemetry/run-ends';
 import { nodeCredits } from '../core/billing/credits';
 import type { NodeOutput } from '../core/run/run-types';
 import type { NodeType } from '../core/graph/node-types';
@@ -35,8 +36,8 @@ export function runRecordActivities(deps: ActivityDeps) {
       const credits = nodeCredits(deps.costs, input.nodeType, input.output?.metadata.provider);
       if (input.status === 'completed' && credits > 0 && input.nodeType !== 'output') {
         const run = await findRun(deps.db, input.runId);
-        if (run)
-          await debitNode(deps.db, {
+        if (run) {
+          const debited = await debitNode(deps.db, {
             runId: input.runId,
             workspaceId: run.workspace_id,
             // A quality retry is another execution: charged under its own ledger key.
@@ -45,6 +46,9 @@ export function runRecordActivities(deps: ActivityDeps) {
             credits,
             reason: `${input.nodeType} ${input.nodeId}`,
           });
+          const provider = input.output?.metadata.provider ?? 'none';
+          if (debited) deps.metrics.creditsDebited({ type: input.nodeType, provider }, credits);
+        }
       }
       await deps.bus.publish({
         runId: input.runId,
@@ -61,6 +65,7 @@ export function runRecordActivities(deps: ActivityDeps) {
       errorMessage: string | null;
     }): Promise<void> {
       await recordRunState(deps.db, input);
+      await countRunEnd(deps, input);
       await deps.bus.publish({ runId: input.runId, kind: 'run', status: input.status });
     },
   };

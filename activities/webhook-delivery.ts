@@ -8,7 +8,12 @@ import type { ActivityDeps } from './deps';
 export type DeliverWebhookInput = WebhookTarget;
 
 export function webhookActivities(deps: ActivityDeps) {
-  const delivery: DeliveryDeps = { db: deps.db, signingKey: deps.signingKey, allowHosts: deps.allowHosts };
+  const delivery: DeliveryDeps = {
+    db: deps.db,
+    signingKey: deps.signingKey,
+    allowHosts: deps.allowHosts,
+    metrics: deps.metrics,
+  };
 
   return {
     /**

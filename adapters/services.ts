@@ -10,6 +10,8 @@ import { configuredProviders, createModels } from './models';
 import type { Models } from './models/providers';
 import { createStorage } from './storage';
 import type { Storage } from './storage/storage';
+import { measureBusLag } from './telemetry/bus-lag';
+import { createMetrics, type Metrics } from './telemetry/metrics';
 import type { SigningKey } from './webhooks/signing';
 
 /** The I/O every process shares, opened once from the configuration. */
@@ -20,6 +22,8 @@ export interface Services {
   models: Models;
   costs: NodeCosts;
   signingKey: () => Promise<SigningKey>;
+  /** This process's metrics: the API's and the worker's when they share the process. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -27,6 +31,7 @@ export interface Services {
  * 1. Database: PostgreSQL at DATABASE_URL, else PGlite in the data folder; migrations and catalog applied.
  * 2. Events: LISTEN/NOTIFY on PostgreSQL (API and workers may be separate processes), else in memory.
  * 3. Storage, model providers, credit costs and the webhook signing key.
+ * 4. The process's metrics; the bus measures its lag into them.
  */
 export async function openServices(
   config: Config,
@@ -36,7 +41,11 @@ export async function openServices(
   const costs = nodeCosts(config.NODE_COSTS, configuredProviders(config));
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.ATELIER_DATA_DIR });
   await prepareDatabase(database.db);
-  const bus = database.url ? await createPgBus(database.url, logger) : createMemoryBus();
+  const metrics = createMetrics();
+  const bus = measureBusLag(
+    database.url ? await createPgBus(database.url, logger) : createMemoryBus(),
+    metrics,
+  );
   const storage = createStorage(config, { publicUrl: publicUrl(config) });
   return {
     database,
@@ -45,6 +54,7 @@ export async function openServices(
     models: options.models ?? createModels(config),
     costs,
     signingKey: signingKeyStore(database.db),
+    metrics,
     async close() {
       await bus.close();
       await database.close();

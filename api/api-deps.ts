@@ -1,8 +1,11 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../core/config';
 import { RATE_LIMIT_WINDOW_MS } from '../core/limits';
 import { createPublishing } from '../adapters/channels';
+import { createRunViewCache } from '../adapters/events/run-view-cache';
+import { loadRunView } from '../adapters/db/run-view';
 import { openAiChat } from '../adapters/models/openai-chat';
 import type { Services } from '../adapters/services';
 import type { RunEngine } from '../adapters/temporal/run-engine';
@@ -15,7 +18,7 @@ export function buildApiDeps(
   services: Services,
   engine: RunEngine,
   logger: Logger,
-  extra: { redis?: Redis; temporalUiUrl?: string; draining?: AbortSignal } = {},
+  extra: { redis?: Redis; temporalUiUrl?: string; draining?: AbortSignal; tracer?: Tracer } = {},
 ): ApiDeps {
   return {
     config,
@@ -28,12 +31,18 @@ export function buildApiDeps(
     }),
     engine,
     bus: services.bus,
+    runViews: createRunViewCache(
+      (runId, workspaceId) => loadRunView(services.database.db, runId, workspaceId),
+      services.bus,
+    ),
     storage: services.storage,
     costs: services.costs,
     signingKey: services.signingKey,
+    metrics: services.metrics,
     publishing: createPublishing(config),
     chat: openAiChat(config),
     temporalUiUrl: extra.temporalUiUrl,
     draining: extra.draining,
+    tracer: extra.tracer,
   };
 }

@@ -6,7 +6,11 @@ import { requestId } from './middleware/request-id';
 import { errorEnvelope } from './middleware/errors';
 import { rateLimit } from './middleware/rate-limit';
 import { storableInput } from './middleware/storable-input';
-import { keyedJson } from './middleware/keyed-json';
+import { runLogContext } from './middleware/run-log-context';
+import { serverSpans } from './middleware/server-spans';
+import { jsonBodies, keyedChecks } from './middleware/keyed-json';
+import { routeMatcher, setMatchedRoute } from './middleware/route-match';
+import { plainRunRead, readRun, RUN_READ_ROUTE } from './runs/read-run';
 import { appsRouter, estimateRouter } from './apps/routes';
 import { appEditingRouter } from './apps/editing';
 import { nodeTypesRouter } from './node-types/routes';
@@ -24,6 +28,8 @@ import { brandKitRouter } from './brand/kit';
 import { trpc } from './trpc/mount';
 import { mcpEndpoint } from './mcp/http';
 import { llmsRoute } from './llms';
+import { httpMetrics } from './middleware/metrics';
+import { metricsEndpoint } from './metrics-endpoint';
 import { buildOpenApiDocument, declaredRoutes } from './openapi/document';
 import { publicUrl } from '../core/config';
 import { discoverRouter } from './discover/routes';
@@ -55,12 +61,6 @@ export const V1_ROUTERS: ((deps: ApiDeps) => Router)[] = [
   intelligenceRouter,
 ];
 
-/** The decoded parameters of the route a request matches (none when it matches no route). */
-function routeParams(router: Router, ctx: Koa.Context): Record<string, string> {
-  const route = router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => layer.paramNames.length > 0);
-  return route ? route.params(ctx.path, route.captures(ctx.path)) : {};
-}
-
 /** The /v1 routes: every resource group's router, and GET /v1/openapi.json describing them all. */
 export function v1Router(deps: ApiDeps): Router {
   const v1 = new Router({ prefix: '/v1' });
@@ -76,14 +76,38 @@ export function v1Router(deps: ApiDeps): Router {
 /** Builds the Koa app without listening; the entry point or a test calls `app.callback()`. */
 export function createApp(deps: ApiDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
+  // First, so that the request's span covers everything else.
+  if (deps.tracer) app.use(serverSpans(deps.tracer));
   const v1 = v1Router(deps);
+  const v1Route = routeMatcher(v1);
+  const checks = keyedChecks(deps);
   const v1Stack = compose<Koa.Context>([
-    ...keyedJson(deps),
-    storableInput({ pathParams: (ctx) => routeParams(v1, ctx) }),
+    ...checks,
+    ...jsonBodies(),
+    storableInput({ pathParams: (ctx) => v1Route(ctx).params }),
+    runLogContext({ pathParams: (ctx) => v1Route(ctx).params }),
     v1.routes() as unknown as Koa.Middleware,
   ]);
+  // The read agents poll every few seconds goes straight to its route, past what it has no use for.
+  const runReadStack = compose<Koa.Context>([
+    ...checks,
+    runLogContext({ pathParams: (ctx) => ctx.params }),
+    readRun(deps),
+  ]);
+  app.use(httpMetrics(deps.metrics, (ctx) => v1Route(ctx).template));
+  // Prometheus scrapes without an API key; METRICS_PORT moves it to a listener of its own (api/server.ts).
+  if (deps.config.METRICS_PORT === undefined)
+    app.use(
+      metricsEndpoint({ metrics: deps.metrics, token: deps.config.METRICS_TOKEN, logger: deps.logger }),
+    );
   // Everything under /v1 goes through the same chain; an unmatched route ends as the envelope's 404.
   app.use(async function v1Only(ctx, next) {
+    const runId = plainRunRead(ctx);
+    if (runId) {
+      ctx.params = { runId };
+      setMatchedRoute(ctx, { template: RUN_READ_ROUTE, params: ctx.params });
+      return runReadStack(ctx, next);
+    }
     if (ctx.path === '/v1' || ctx.path.startsWith('/v1/')) return v1Stack(ctx, next);
     return next();
   });

@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError } from '../core/config';
 import { createLogger } from '../adapters/logger';
+import { startTracing } from '../adapters/telemetry/tracing';
 import { openServices } from '../adapters/services';
 import { createRunEngine } from '../adapters/temporal/run-engine';
 import { startApiServer } from './server';
@@ -10,14 +11,17 @@ async function main(): Promise<void> {
   if (!config.TEMPORAL_ADDRESS || !config.DATABASE_URL)
     throw new ConfigError('api: set TEMPORAL_ADDRESS and DATABASE_URL (npm start runs everything embedded)');
   const logger = createLogger(config, 'atelier-api');
+  const tracing = startTracing('atelier-api', logger);
   const services = await openServices(config, logger);
   const engine = createRunEngine({
     address: config.TEMPORAL_ADDRESS,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TASK_QUEUE,
+    traced: tracing !== null,
   });
   const api = await startApiServer(config, services, engine, logger, {
     temporalUiUrl: config.TEMPORAL_UI_URL,
+    tracer: tracing?.tracer,
   });
   logger.info({ url: api.url }, 'api listening');
   let stopping = false;
@@ -29,6 +33,7 @@ async function main(): Promise<void> {
     await api.close();
     await engine.close().catch(() => undefined);
     await services.close().catch(() => undefined);
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

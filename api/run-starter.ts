@@ -14,7 +14,7 @@ export interface RunStarterOptions {
  * run one: claims skip rows another replica holds. `stop` waits for the pass in progress.
  */
 export function startRunStarter(
-  deps: Pick<ApiDeps, 'db' | 'engine' | 'bus' | 'logger'>,
+  deps: Pick<ApiDeps, 'db' | 'engine' | 'bus' | 'logger' | 'metrics'>,
   options: RunStarterOptions = {},
 ): { stop(): Promise<void> } {
   const intervalMs = options.intervalMs ?? 5_000;

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
 import type { Config } from '../core/config';
@@ -8,6 +9,7 @@ import { buildApiDeps } from './api-deps';
 import { createApp } from './app';
 import { createApiHttpServer } from './http-server';
 import { drainServer } from './drain';
+import { startMetricsServer } from './metrics-server';
 import { startRunStarter } from './run-starter';
 
 /** Builds the API over opened services and listens; resolves once the port is bound. */
@@ -16,7 +18,7 @@ export async function startApiServer(
   services: Services,
   engine: RunEngine,
   logger: Logger,
-  extra: { temporalUiUrl?: string } = {},
+  extra: { temporalUiUrl?: string; tracer?: Tracer } = {},
 ): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
@@ -27,6 +29,7 @@ export async function startApiServer(
     redis,
     temporalUiUrl: extra.temporalUiUrl,
     draining: draining.signal,
+    tracer: extra.tracer,
   });
   const app = createApp(deps);
   const server = createApiHttpServer(app.callback());
@@ -37,6 +40,7 @@ export async function startApiServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  const metrics = await startMetricsServer(config, deps.metrics, logger);
   // Completes accepted runs whose workflow start Temporal had not confirmed (api/run-starter.ts).
   const starter = startRunStarter(deps);
   return {
@@ -46,6 +50,7 @@ export async function startApiServer(
       await starter.stop();
       // Streams and waits are answered, requests in flight may finish (api/drain.ts).
       await drainServer(server, draining);
+      await metrics?.close();
       redis?.disconnect();
     },
   };

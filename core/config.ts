@@ -65,6 +65,23 @@ export const Config = z.object({
   API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   TRUST_PROXY: flag,
 
+  /** Serves /metrics on a listener of its own on this port (HOST) instead of the API port; the worker's. */
+  METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: optionalString,
+  /**
+   * Where the Temporal worker runtime serves its own Prometheus metrics, which /metrics appends: `auto`
+   * (a free loopback port), `off`, or an IP and port such as 127.0.0.1:9464.
+   */
+  TEMPORAL_METRICS_ADDRESS: z
+    .string()
+    .trim()
+    .regex(
+      /^(auto|off|\d{1,3}(\.\d{1,3}){3}:\d{1,5}|\[[0-9a-fA-F:]+\]:\d{1,5})$/,
+      'auto, off, or an IP address and port such as 127.0.0.1:9464',
+    )
+    .default('auto'),
+
   STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
   S3_ENDPOINT: optionalString,
   S3_REGION: z.string().default('us-east-1'),

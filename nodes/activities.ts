@@ -7,13 +7,15 @@ import { textGenerateActivity } from './text-generate/activity';
 import { videoComposeActivity } from './video-compose/activity';
 import { videoGenerateActivity } from './video-generate/activity';
 import type { NodeActivityName } from './definitions';
+import { timeNodeActivities } from './node-timing';
 
 /**
  * The activity of every node type that has one, built over the worker's dependencies. Keyed by the names
  * the definitions register (nodes/definitions.ts): the type below fails to compile if one is missing.
+ * Every attempt is timed (nodes/node-timing.ts).
  */
 export function createNodeActivities(deps: ActivityDeps) {
-  return {
+  return timeNodeActivities(deps, {
     ...textGenerateActivity(deps),
     ...imageGenerateActivity(deps),
     ...imageEditActivity(deps),
@@ -21,7 +23,7 @@ export function createNodeActivities(deps: ActivityDeps) {
     ...videoComposeActivity(deps),
     ...audioTtsActivity(deps),
     ...qualityCheckActivity(deps),
-  } satisfies Record<NodeActivityName, unknown>;
+  } satisfies Record<NodeActivityName, unknown>);
 }
 
 export type NodeActivities = ReturnType<typeof createNodeActivities>;

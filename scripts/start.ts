@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig, ConfigError, type Config } from '../core/config';
 import { createLogger } from '../adapters/logger';
+import { startTracing } from '../adapters/telemetry/tracing';
 import { openServices } from '../adapters/services';
 import { createRunEngine } from '../adapters/temporal/run-engine';
 import { startApiServer } from '../api/server';
@@ -23,18 +24,22 @@ async function main(): Promise<void> {
   const dataDir = resolve(config.ATELIER_DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const logger = createLogger(config, 'atelier');
+  // API and workers share this process, so one service name for both.
+  const tracing = startTracing('atelier', logger);
   // PGlite is a folder only one process may open: claim it, and serve the CLI through a local socket.
   const claim = config.DATABASE_URL ? null : claimDataDir(dataDir);
   const temporal = await startTemporal(config, dataDir);
   const services = await openServices({ ...config, ATELIER_DATA_DIR: dataDir }, logger);
-  const workers = await startWorkers(config, services, logger, temporal.address);
+  const workers = await startWorkers(config, services, logger, temporal.address, { tracing });
   const engine = createRunEngine({
     address: temporal.address,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TASK_QUEUE,
+    traced: tracing !== null,
   });
   const api = await startApiServer({ ...config, ATELIER_DATA_DIR: dataDir }, services, engine, logger, {
     temporalUiUrl: temporal.uiUrl ?? undefined,
+    tracer: tracing?.tracer,
   });
   const key = await ensureDemoKey(services.database.db, dataDir, config.DEMO_WORKSPACE, config.DEMO_CREDITS);
   const admin = claim
@@ -57,6 +62,7 @@ async function main(): Promise<void> {
     await engine.close().catch(() => undefined);
     await admin?.close().catch(() => undefined);
     await services.close().catch(() => undefined);
+    await tracing?.shutdown();
     await temporal.stop();
     claim?.release();
     process.exit(0);

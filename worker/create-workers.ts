@@ -7,6 +7,13 @@ import {
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
 import type { Activities } from '../activities';
+import { activityLogContext } from './activity-log-context';
+import {
+  activitySpans,
+  WORKFLOW_TRACING_INTERCEPTORS,
+  workflowSpanSinks,
+  type WorkerTracing,
+} from './tracing';
 
 export interface WorkerOptions {
   connection: NativeConnection;
@@ -17,11 +24,20 @@ export interface WorkerOptions {
   workflowBundle?: WorkflowBundleOption;
   /** sharp/ffmpeg jobs at once; defaults to the number of cores. */
   mediaConcurrency?: number;
+  /** Spans for workflows and activities; a `workflowBundle` given with it must be bundled with tracing too. */
+  tracing?: WorkerTracing | null;
 }
 
-/** The workflow code bundled once per process (webpack takes seconds). */
-export function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
-  return bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: quietBundlerLogger });
+/**
+ * The workflow code bundled once per process (webpack takes seconds); with `tracing`, the workflow
+ * interceptors of OpenTelemetry are bundled in (worker/tracing.ts).
+ */
+export function bundleWorkflows(options: { tracing?: boolean } = {}): Promise<WorkflowBundleWithSourceMap> {
+  return bundleWorkflowCode({
+    workflowsPath: require.resolve('../workflows'),
+    workflowInterceptorModules: options.tracing ? [WORKFLOW_TRACING_INTERCEPTORS] : [],
+    logger: quietBundlerLogger,
+  });
 }
 
 /**
@@ -29,12 +45,16 @@ export function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
  * CPU-heavy sharp/ffmpeg activities with concurrency about the number of cores.
  */
 export async function createWorkers(options: WorkerOptions): Promise<Worker[]> {
-  const workflowBundle = options.workflowBundle ?? (await bundleWorkflows());
+  const { tracing } = options;
+  const workflowBundle = options.workflowBundle ?? (await bundleWorkflows({ tracing: Boolean(tracing) }));
+  const interceptors = { activity: tracing ? [activityLogContext, activitySpans] : [activityLogContext] };
   const main = await Worker.create({
     connection: options.connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue,
     workflowBundle,
+    sinks: tracing ? workflowSpanSinks(tracing) : undefined,
+    interceptors,
     activities: options.activities,
     maxConcurrentActivityTaskExecutions: 50,
   });
@@ -42,6 +62,7 @@ export async function createWorkers(options: WorkerOptions): Promise<Worker[]> {
     connection: options.connection,
     namespace: options.namespace,
     taskQueue: options.mediaTaskQueue,
+    interceptors,
     activities: options.activities,
     maxConcurrentActivityTaskExecutions: options.mediaConcurrency ?? Math.max(1, cpus().length),
     // Heartbeats are batched for up to 80% of the heartbeat timeout (24-48 s here), and a cancel only reaches

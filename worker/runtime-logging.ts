@@ -1,16 +1,22 @@
-import { Runtime, type LogLevel, type LogMetadata } from '@temporalio/worker';
+import { Runtime, type LogLevel, type LogMetadata, type MetricsExporterConfig } from '@temporalio/worker';
 import type { Logger } from 'pino';
+import { runIdOfWorkflow } from '../workflows/definitions';
 
 let installed = false;
 
-/** Sends the Temporal SDK's own logs (worker state, core) through pino; once per process. */
-export function installRuntimeLogging(logger: Logger): void {
+/**
+ * Sends the Temporal SDK's own logs (worker state, core) through pino, and exports Core's metrics as
+ * `metrics` says (worker/runtime-metrics.ts); once per process. A failed install may be tried again.
+ */
+export function installRuntimeLogging(logger: Logger, metrics?: MetricsExporterConfig): void {
   if (installed) return;
-  installed = true;
   const forward = (level: LogLevel, message: string, meta?: LogMetadata) => {
     const target =
       level === 'ERROR' ? 'error' : level === 'WARN' ? 'warn' : level === 'INFO' ? 'debug' : 'trace';
-    logger[target]({ temporal: meta }, message);
+    // Workflow and activity lines name their workflow: the run id is on them as on every other line.
+    const workflowId = meta?.workflowId;
+    const run = typeof workflowId === 'string' ? { runId: runIdOfWorkflow(workflowId) } : {};
+    logger[target]({ temporal: meta, ...run }, message);
   };
   Runtime.install({
     logger: {
@@ -21,5 +27,7 @@ export function installRuntimeLogging(logger: Logger): void {
       warn: (m, meta) => forward('WARN', m, meta),
       error: (m, meta) => forward('ERROR', m, meta),
     },
+    ...(metrics ? { telemetryOptions: { metrics } } : {}),
   });
+  installed = true;
 }

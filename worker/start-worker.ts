@@ -3,9 +3,11 @@ import type { Logger } from 'pino';
 import type { Config } from '../core/config';
 import { sweepMediaTempDirs } from '../adapters/media/temp-dirs';
 import type { Services } from '../adapters/services';
+import { temporalCoreMetrics } from '../adapters/telemetry/temporal-core-metrics';
 import { createActivities, type ActivityDeps } from '../activities';
 import { createWorkers } from './create-workers';
-import { installRuntimeLogging } from './runtime-logging';
+import type { WorkerTracing } from './tracing';
+import { installRuntime } from './runtime-metrics';
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -23,9 +25,11 @@ export async function startWorkers(
   services: Services,
   logger: Logger,
   address: string,
-  options: { workflowBundle?: WorkflowBundleOption } = {},
+  options: { workflowBundle?: WorkflowBundleOption; tracing?: WorkerTracing | null } = {},
 ): Promise<RunningWorkers> {
-  installRuntimeLogging(logger);
+  // The runtime's own metrics (task slots, schedule-to-start ...) join this process's /metrics.
+  const runtimeMetrics = await installRuntime(config, logger);
+  if (runtimeMetrics) services.metrics.include('temporal', temporalCoreMetrics(runtimeMetrics));
   await sweepMediaTempDirs().then(
     (swept) => swept.length > 0 && logger.info({ swept }, 'removed temp folders of stopped workers'),
     (err: unknown) => logger.warn({ err }, 'could not sweep temp folders of stopped workers'),
@@ -39,6 +43,7 @@ export async function startWorkers(
     mediaTaskQueue: config.MEDIA_TASK_QUEUE,
     activities,
     workflowBundle: options.workflowBundle,
+    tracing: options.tracing,
   });
   const done = Promise.all(workers.map((w) => w.run())).then(() => connection.close());
   return {
@@ -62,5 +67,6 @@ export function activityDeps(config: Config, services: Services, logger: Logger)
     logger,
     allowHosts: config.SAFE_FETCH_ALLOW_HOSTS,
     signingKey: services.signingKey,
+    metrics: services.metrics,
   };
 }

@@ -13,6 +13,9 @@ export const RUN_APP_WORKFLOW = 'runApp' satisfies keyof typeof import('./index'
 export const webhookDeliveryWorkflowId = (runId: string, revision: number): string =>
   `${runId}/webhook/r${revision}`;
 
+/** The run a workflow id belongs to: the run's own executions (id = run id) or a webhook delivery of it. */
+export const runIdOfWorkflow = (workflowId: string): string => workflowId.replace(/\/webhook\/r\d+$/, '');
+
 /** Live state of a run for operators and debugging; the database stays the record. */
 export const stateQuery = defineQuery<RunState>('state');
 

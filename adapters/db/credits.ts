@@ -78,7 +78,10 @@ export async function grantCredits(
     .execute();
 }
 
-/** Debits a completed node once per (run, node, revision) and adds it to the run's cost. */
+/**
+ * Debits a completed node once per (run, node, revision) and adds it to the run's cost. True when this
+ * call made the debit, false when it was made before (a retried record) or costs nothing.
+ */
 export async function debitNode(
   db: Kysely<Database>,
   debit: {
@@ -89,9 +92,9 @@ export async function debitNode(
     credits: number;
     reason: string;
   },
-): Promise<void> {
-  if (debit.credits <= 0) return;
-  await db.transaction().execute(async (trx) => {
+): Promise<boolean> {
+  if (debit.credits <= 0) return false;
+  return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('credit_ledger')
       .values({
@@ -114,5 +117,6 @@ export async function debitNode(
         .set({ cost_credits: sql`cost_credits + ${debit.credits}` })
         .where('id', '=', debit.runId)
         .execute();
+    return inserted !== undefined;
   });
 }

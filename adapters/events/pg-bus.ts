@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Client, Pool } from 'pg';
 import type { Logger } from 'pino';
-import type { EventBus, RunEvent } from './bus';
+import { busWatchers, type EventBus, type RunEvent } from './bus';
 
 const CHANNEL = 'atelier_run_events';
 
@@ -16,12 +16,15 @@ export async function createPgBus(url: string, logger: Logger): Promise<EventBus
   pool.on('error', () => undefined);
   let listener: Client | null = null;
   let closed = false;
+  let listened = false;
+  const watchers = busWatchers();
 
   const connect = async (): Promise<void> => {
     const client = new Client({ connectionString: url });
     client.on('notification', (message) => {
       if (!message.payload) return;
       const event = JSON.parse(message.payload) as RunEvent;
+      watchers.event(event);
       emitter.emit(event.runId, event);
     });
     client.on('error', (err) => {
@@ -31,20 +34,27 @@ export async function createPgBus(url: string, logger: Logger): Promise<EventBus
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    // Whatever was notified while no connection listened is lost.
+    if (listened) watchers.gap();
+    listened = true;
     listener = client;
   };
   await connect();
 
   return {
     async publish(event) {
+      // This process's watchers learn it at once; every process (this one again) through the notification.
+      watchers.event(event);
       await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
     },
     subscribe(runId, fn) {
       emitter.on(runId, fn);
       return () => emitter.off(runId, fn);
     },
+    watchAll: watchers.add,
     async close() {
       closed = true;
+      watchers.clear();
       emitter.removeAllListeners();
       await listener?.end().catch(() => undefined);
       await pool.end();

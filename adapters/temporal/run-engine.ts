@@ -6,6 +6,7 @@ import {
   WorkflowNotFoundError,
   type ConnectionOptions,
 } from '@temporalio/client';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
 import { AtelierError } from '../../core/errors';
 import type { ApprovalDecision, RunAppInput } from '../../core/run/run-types';
 import { RUN_APP_WORKFLOW, approvalUpdate } from '../../workflows/definitions';
@@ -58,6 +59,11 @@ export interface RunEngineOptions {
   taskQueue: string;
   /** gRPC interceptors between the SDK's retry interceptor and the wire (tests inject transport faults). */
   interceptors?: ConnectionOptions['interceptors'];
+  /**
+   * Traces each call as a client span of the active trace and hands that trace to the workflow in the
+   * start headers (adapters/telemetry/tracing.ts must have installed a tracer provider).
+   */
+  traced?: boolean;
 }
 
 /** A Temporal-backed engine. The connection is lazy: the API starts even while Temporal is down. */
@@ -69,7 +75,11 @@ export function createRunEngine(options: RunEngineOptions): RunEngine {
       ...options.interceptors,
     ],
   });
-  const client = new Client({ connection, namespace: options.namespace });
+  const client = new Client({
+    connection,
+    namespace: options.namespace,
+    interceptors: options.traced ? { workflow: [new OpenTelemetryWorkflowClientInterceptor()] } : undefined,
+  });
   const withDeadline = <T>(deadline: number, fn: () => Promise<T>) => client.withDeadline(deadline, fn);
   const call = <T>(fn: () => Promise<T>) => reachable(() => withDeadline(Date.now() + CALL_DEADLINE_MS, fn));
 

@@ -10,6 +10,7 @@ import { findRun, findRunNodes } from '../db/runs';
 import type { Database } from '../db/schema';
 import { nextAttemptNumber, recordDeliveryAttempt, type DeliveryRow } from '../db/webhook-deliveries';
 import { isSafeFetchError, safeFetch } from '../http/safe-fetch';
+import type { Metrics } from '../telemetry/metrics';
 import { signWebhook, type SigningKey, type WebhookEvent } from './signing';
 
 export interface DeliveryDeps {
@@ -17,6 +18,8 @@ export interface DeliveryDeps {
   signingKey: () => Promise<SigningKey>;
   /** SAFE_FETCH_ALLOW_HOSTS. */
   allowHosts: readonly string[];
+  /** Counts every recorded attempt by its outcome. */
+  metrics: Pick<Metrics, 'webhookAttempted'>;
 }
 
 export interface AttemptPlan {
@@ -41,6 +44,7 @@ const RESPONSE_LIMIT_BYTES = 64 * 1024;
  * 2. It is signed afresh (a new timestamp) under the delivery's one message id.
  * 3. safe-fetch sends it: the address policy is checked again, redirects are not followed, 15 s in all.
  * 4. 2xx is delivered; 410 Gone and a refused address give up; anything else failed (gave up if `final`).
+ * 5. The attempt is recorded, and counted by its outcome (atelier_webhook_attempts_total).
  */
 export async function deliverWebhookOnce(
   deps: DeliveryDeps,
@@ -50,9 +54,8 @@ export async function deliverWebhookOnce(
   const run = await findRun(deps.db, target.runId);
   if (!run) return { outcome: 'gave_up', row: null };
   const messageId = webhookMessageId(target.runId, target.revision);
-  const record = async (outcome: WebhookAttemptOutcome, result: Recorded) => ({
-    outcome,
-    row: await recordDeliveryAttempt(deps.db, {
+  const record = async (outcome: WebhookAttemptOutcome, result: Recorded) => {
+    const row = await recordDeliveryAttempt(deps.db, {
       ...target,
       workspaceId: run.workspace_id,
       messageId,
@@ -61,8 +64,10 @@ export async function deliverWebhookOnce(
       redelivery: attempt.redelivery ?? false,
       gaveUp: outcome === 'gave_up',
       ...result,
-    }),
-  });
+    });
+    deps.metrics.webhookAttempted(outcome);
+    return { outcome, row };
+  };
   if (run.revision !== target.revision)
     return record('gave_up', {
       statusCode: null,

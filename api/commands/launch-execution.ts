@@ -4,6 +4,7 @@ import type { Config } from '../../core/config';
 import { forbidden } from '../../core/errors';
 import type { RunAppInput } from '../../core/run/run-types';
 import { admitExecution, confirmStart, withdrawExecution } from '../../adapters/db/run-admission';
+import { annotateLogContext } from '../../adapters/logger';
 import type { Database } from '../../adapters/db/schema';
 import { START_BUDGET_MS, type StartOutcome } from '../../adapters/temporal/run-engine';
 import { configuredProviders } from '../../adapters/models';
@@ -44,6 +45,7 @@ export async function launchExecution(
   execution: Execution,
   steps: ExecutionRecord,
 ): Promise<StartOutcome> {
+  annotateLogContext({ runId: execution.runId });
   const estimate = estimateCredits(execution.plan, execution.execute, deps.costs);
   await steps.check?.();
   const input = workflowInput(deps.config, execution);
@@ -68,8 +70,11 @@ export async function launchExecution(
     outcome = await deps.engine.start(input);
   } catch (err) {
     await withdrawExecution(deps.db, key, steps.undo);
+    // The run is as it was before `record`: what was read of it meanwhile (run-view caches) is stale.
+    await deps.bus.publish({ runId: execution.runId, kind: 'run', status: 'withdrawn' });
     throw err;
   }
+  deps.metrics.runStarted(execution.appId);
   if (outcome === 'unknown')
     deps.logger.warn(key, 'workflow start not confirmed within its budget; the starter will reconcile it');
   else await confirmStart(deps.db, key);

@@ -14,7 +14,12 @@ export async function redeliverWebhook(deps: ApiDeps, caller: Caller, deliveryId
   const delivery = await findDeliveryAttempt(deps.db, deliveryId, caller.workspaceId);
   if (!delivery) throw notFound('Delivery');
   const { row } = await deliverWebhookOnce(
-    { db: deps.db, signingKey: deps.signingKey, allowHosts: deps.config.SAFE_FETCH_ALLOW_HOSTS },
+    {
+      db: deps.db,
+      signingKey: deps.signingKey,
+      allowHosts: deps.config.SAFE_FETCH_ALLOW_HOSTS,
+      metrics: deps.metrics,
+    },
     { runId: delivery.run_id, revision: delivery.revision, url: delivery.url, event: delivery.event },
     { final: true, redelivery: true },
   );

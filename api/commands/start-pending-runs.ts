@@ -9,9 +9,10 @@ import {
   type ExecutionKey,
   type HeldExecution,
 } from '../../adapters/db/run-admission';
+import { countRunEnd } from '../../adapters/telemetry/run-ends';
 import type { ApiDeps } from '../deps';
 
-type StarterDeps = Pick<ApiDeps, 'db' | 'engine' | 'bus' | 'logger'>;
+type StarterDeps = Pick<ApiDeps, 'db' | 'engine' | 'bus' | 'logger' | 'metrics'>;
 
 const START_BATCH = 20;
 /** Starts in flight at once: the starter catches up after a burst without adding one of its own. */
@@ -91,6 +92,7 @@ async function sweepOne(deps: StarterDeps, held: HeldExecution): Promise<boolean
 async function abandon(deps: StarterDeps, execution: ExecutionKey, message: string): Promise<void> {
   if (await abandonExecution(deps.db, execution, message)) {
     deps.logger.warn({ runId: execution.runId, revision: execution.revision }, message);
+    await countRunEnd(deps, { ...execution, status: 'failed' });
     await deps.bus.publish({ runId: execution.runId, kind: 'run', status: 'failed' });
   }
 }

@@ -8,17 +8,25 @@ import { jsonBodiesOnly } from './json-only';
 import { rateLimit } from './rate-limit';
 import { requestId } from './request-id';
 
-/**
- * The chain every keyed JSON endpoint starts with (/v1 and /mcp): request id, the error envelope, the
- * rate limit, the API key, then JSON bodies only, of at most 1 MiB.
- */
-export function keyedJson(deps: ApiDeps): Middleware[] {
+/** What every keyed request passes first: request id, the error envelope, the rate limit, the API key. */
+export function keyedChecks(deps: ApiDeps): Middleware[] {
   return [
     requestId(),
     errorEnvelope({ logger: deps.logger }),
     rateLimit({ limiter: deps.rateLimiter }),
     authenticate({ db: deps.db, cacheMs: deps.config.API_KEY_CACHE_MS }),
+  ];
+}
+
+/** JSON bodies only, of at most 1 MiB, parsed. */
+export function jsonBodies(): Middleware[] {
+  return [
     jsonBodiesOnly(),
     bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT_BYTES, encoding: 'utf-8' }),
   ];
+}
+
+/** The chain every keyed JSON endpoint starts with (/v1 and /mcp): the keyed checks, then the body. */
+export function keyedJson(deps: ApiDeps): Middleware[] {
+  return [...keyedChecks(deps), ...jsonBodies()];
 }

@@ -68,6 +68,13 @@ function pathParameters(path: string) {
   );
 }
 
+const IF_NONE_MATCH = z.object({
+  'if-none-match': z
+    .string()
+    .optional()
+    .meta({ description: 'The ETag of the copy the client holds: 304 while it is current' }),
+});
+
 function operationObject(method: string, path: string, op: Operation): ZodOpenApiOperationObject {
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, response] of Object.entries(op.responses))
@@ -76,6 +83,13 @@ function operationObject(method: string, path: string, op: Operation): ZodOpenAp
       headers: COMMON_HEADERS,
       content: { [response!.contentType]: { schema: response!.schema, example: response!.example } },
     };
+  if (op.conditional) {
+    responses['200'] = { ...responses['200']!, headers: { ...COMMON_HEADERS, ETag: headerRef('ETag') } };
+    responses['304'] = {
+      description: `Not modified: the \`ETag\` sent in \`If-None-Match\` is still current (${op.conditional})`,
+      headers: { ...COMMON_HEADERS, ETag: headerRef('ETag') },
+    };
+  }
   const errorStatuses = [...ERROR_STATUSES, ...(BODY_METHODS.includes(method) ? BODY_STATUSES : [])];
   for (const status of errorStatuses)
     responses[String(status) as `4${string}`] = { $ref: '#/components/responses/Error' };
@@ -86,7 +100,13 @@ function operationObject(method: string, path: string, op: Operation): ZodOpenAp
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     ...(path$ || op.query
-      ? { requestParams: { ...(path$ ? { path: path$ } : {}), ...(op.query ? { query: op.query } : {}) } }
+      ? {
+          requestParams: {
+            ...(path$ ? { path: path$ } : {}),
+            ...(op.query ? { query: op.query } : {}),
+            ...(op.conditional ? { header: IF_NONE_MATCH } : {}),
+          },
+        }
       : {}),
     ...(op.body
       ? {
@@ -187,6 +207,10 @@ export function buildOpenApiDocument(routes: RouteEntry[], serverUrl: string): R
           RateLimitRemaining: { description: 'Requests left in the window', schema: { type: 'integer' } },
           RateLimitReset: { description: 'Seconds until the window resets', schema: { type: 'integer' } },
           RetryAfter: { description: 'Seconds to wait (429)', schema: { type: 'integer' } },
+          ETag: {
+            description: 'Validator of the representation, for If-None-Match',
+            schema: { type: 'string' },
+          },
         },
         responses: {
           Error: {

@@ -27,4 +27,6 @@ export interface Operation {
   bodyExample?: unknown;
   /** Every success answer by status. */
   responses: Partial<Record<200 | 201 | 202, SuccessResponse>>;
+  /** When the 200 may carry an `ETag`: what it validates; `If-None-Match` with it is answered 304. */
+  conditional?: string;
 }

@@ -56,8 +56,9 @@ export const RUN_OPERATIONS: Record<string, Operation> = {
     tag: 'Runs',
     summary: 'Run status, outputs and nodes',
     description:
-      'Poll every 3-5 s, or use /wait, /stream or a webhook. `awaitingApproval` says when a person must decide.',
+      'Poll every 3-5 s, or use /wait, /stream or a webhook. `awaitingApproval` says when a person must decide. A finished run carries an `ETag`: send it as `If-None-Match` for a 304 while it stays unchanged.',
     responses: { 200: data(Run, 'The run') },
+    conditional: 'a finished run has an ETag, which changes when the run does (a refinement)',
   },
   'GET /v1/runs/{runId}/wait': {
     id: 'waitForRun',

@@ -8,7 +8,6 @@ import { cancelRun } from '../commands/cancel-run';
 import { decideApproval } from '../commands/decide-approval';
 import { findOwnRun } from '../commands/find-own-run';
 import { waitForRun } from '../commands/follow-run';
-import { getRun } from '../commands/get-run';
 import { listRuns } from '../commands/list-runs';
 import { loadUsableApp } from '../commands/load-app';
 import { refineRun } from '../commands/refine-run';
@@ -16,6 +15,7 @@ import { startRun } from '../commands/start-run';
 import type { ApiDeps } from '../deps';
 import { parseWith, uuidParam } from '../validate';
 import { ApprovalBody, FeedbackBody, FeedbackQuery, ListQuery, RunBody, RunQuery, WaitQuery } from './schema';
+import { readRun } from './read-run';
 import { streamRun } from './stream';
 
 type RunContext = { params: Record<string, string>; state: { caller: Caller } };
@@ -48,9 +48,7 @@ export function runsRouter(deps: ApiDeps): Router {
     ctx.body = { data: rows.map(presentRunSummary), pagination: { total, ...pagination } };
   });
 
-  router.get('/runs/:runId', async (ctx) => {
-    ctx.body = { data: await getRun(deps, ctx.state.caller, uuidParam(ctx.params.runId, 'Run')) };
-  });
+  router.get('/runs/:runId', readRun(deps));
 
   router.get('/runs/:runId/wait', async (ctx) => {
     const { timeout } = parseWith(WaitQuery, ctx.query);

@@ -26,6 +26,7 @@ import {
 } from '../../adapters/models/local/prompt-words';
 import { renderImage } from '../../adapters/models/local/image-renderer';
 import { createFsStorage } from '../../adapters/storage/fs-storage';
+import { createMetrics } from '../../adapters/telemetry/metrics';
 import { DEFAULT_NODE_COSTS } from '../../core/billing/credits';
 import { newId } from '../../core/ids';
 import type { NodeTask } from '../../core/run/run-types';
@@ -93,6 +94,7 @@ async function activityHarness(dir: string) {
     logger: pino({ level: 'silent' }),
     allowHosts: [],
     signingKey: () => Promise.reject(new Error('no webhooks in the benchmark')),
+    metrics: createMetrics(),
   });
   const task: NodeTask = {
     runId,

@@ -10,13 +10,18 @@ import { configuredProviders } from '../../adapters/models';
 import { openDatabase } from '../../adapters/db/connect';
 import { prepareDatabase } from '../../adapters/db/prepare';
 import { signingKeyStore } from '../../adapters/db/signing-keys';
+import { createRunViewCache } from '../../adapters/events/run-view-cache';
+import { loadRunView } from '../../adapters/db/run-view';
 import { createMemoryBus } from '../../adapters/events/bus';
 import { createPgBus } from '../../adapters/events/pg-bus';
 import { localModels } from '../../adapters/models/local/local-models';
 import type { Models } from '../../adapters/models/providers';
 import type { Services } from '../../adapters/services';
 import { createStorage } from '../../adapters/storage';
+import { measureBusLag } from '../../adapters/telemetry/bus-lag';
+import { createMetrics } from '../../adapters/telemetry/metrics';
 import { createRunEngine, type RunEngine } from '../../adapters/temporal/run-engine';
+import type { Tracing } from '../../adapters/telemetry/tracing';
 import { createApp } from '../../api/app';
 import { createPublishing } from '../../adapters/channels';
 import { openAiChat } from '../../adapters/models/openai-chat';
@@ -49,6 +54,8 @@ export interface ApiStackOptions {
   /** `postgres` (default): a throwaway database on the local server; `pglite`: in memory, no server needed. */
   database?: 'postgres' | 'pglite';
   logger?: Logger;
+  /** The process's tracing, when a test or script traces: SERVER spans and traced workflow starts. */
+  tracing?: Tracing | null;
 }
 
 /**
@@ -69,6 +76,8 @@ export async function startApiStack(options: ApiStackOptions): Promise<ApiStack>
     API_KEY_CACHE_MS: '0',
     SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1,localhost',
     PUBLIC_URL: 'http://127.0.0.1:9',
+    // Stacks share a process: only a test that asks binds the worker runtime's metrics port.
+    TEMPORAL_METRICS_ADDRESS: 'off',
     ...options.config,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ATELIER_DATA_DIR: dataDir,
@@ -77,7 +86,11 @@ export async function startApiStack(options: ApiStackOptions): Promise<ApiStack>
   });
   const database = await openDatabase({ url: scratch?.url, poolSize: 6 });
   await prepareDatabase(database.db);
-  const bus = options.pgBus && scratch ? await createPgBus(scratch.url, logger) : createMemoryBus();
+  const metrics = createMetrics();
+  const bus = measureBusLag(
+    options.pgBus && scratch ? await createPgBus(scratch.url, logger) : createMemoryBus(),
+    metrics,
+  );
   const services: Services = {
     database,
     storage: createStorage(config, { publicUrl: config.PUBLIC_URL! }),
@@ -85,6 +98,7 @@ export async function startApiStack(options: ApiStackOptions): Promise<ApiStack>
     models: options.models ?? localModels(),
     costs: nodeCosts(config.NODE_COSTS, configuredProviders(config)),
     signingKey: signingKeyStore(database.db),
+    metrics,
     close: async () => {
       await bus.close();
       await database.close();
@@ -94,8 +108,10 @@ export async function startApiStack(options: ApiStackOptions): Promise<ApiStack>
     address: options.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TASK_QUEUE,
+    traced: Boolean(options.tracing),
   });
-  const deps: ApiDeps = {
+  // The run-view cache follows whichever bus the deps end up with (a test may bring its own).
+  const keyed: Omit<ApiDeps, 'runViews'> & Partial<Pick<ApiDeps, 'runViews'>> = {
     config,
     db: database.db,
     logger,
@@ -105,9 +121,17 @@ export async function startApiStack(options: ApiStackOptions): Promise<ApiStack>
     storage: services.storage,
     costs: services.costs,
     signingKey: services.signingKey,
+    metrics,
     publishing: createPublishing(config, { pollMs: 5 }),
     chat: openAiChat(config),
+    tracer: options.tracing?.tracer,
     ...options.deps,
+  };
+  const deps: ApiDeps = {
+    ...keyed,
+    runViews:
+      keyed.runViews ??
+      createRunViewCache((id, workspaceId) => loadRunView(keyed.db, id, workspaceId), keyed.bus),
   };
   const app = createApp(deps);
   const users = await seedUsers(database.db);

@@ -41,7 +41,7 @@ interface JsonSchema {
 }
 interface Parameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   schema: JsonSchema;
 }
@@ -100,7 +100,10 @@ function fields(schema: JsonSchema, at: (string | number)[] = []): Location[] {
 }
 
 function locations(op: Operation): Location[] {
-  const params = op.parameters.map((p) => ({ in: p.in, name: p.name, at: [p.name], schema: p.schema }));
+  // Header parameters (If-None-Match) are only compared, never stored; HTTP clients refuse control characters in them.
+  const params = op.parameters.flatMap((p) =>
+    p.in === 'header' ? [] : [{ in: p.in, name: p.name, at: [p.name], schema: p.schema }],
+  );
   return [...params, ...(op.body ? fields(op.body) : [])];
 }
 

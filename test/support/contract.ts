@@ -44,7 +44,7 @@ const pointer = (...parts: string[]) =>
  * 1. A /v1 URL is matched to its path template (literal paths before templated ones).
  * 2. The status must be an answer of the operation, and the content type one of that answer's.
  * 3. A JSON body must validate against that answer's schema (Ajv, JSON Schema 2020-12, formats checked).
- * Paths outside /v1 (/trpc, /mcp, /cdn, /console, /llms.txt) are not described and are not checked.
+ * Paths outside /v1 (/trpc, /mcp, /cdn, /console, /llms.txt, /metrics) are not described and are not checked.
  */
 export function contractOf(document: Json): Contract {
   const closed = closeObjects(document) as Json;
@@ -105,6 +105,8 @@ export function contractOf(document: Json): Contract {
           );
         if (answer.$ref) ref = errorRef;
         else {
+          // An answer without content (304) must come without a body.
+          if (!answer.content && !contentType) return;
           if (!answer.content?.[contentType])
             throw new Error(
               `contract: ${where} as ${contentType || 'no content type'}, which it does not describe`,

@@ -1,4 +1,7 @@
+import type { WorkflowBundleOption } from '@temporalio/worker';
+import type { Logger } from 'pino';
 import type { Models } from '../../adapters/models/providers';
+import type { Tracing } from '../../adapters/telemetry/tracing';
 import type { ApiDeps } from '../../api/deps';
 import { startApiStack, type ApiStack } from '../../scripts/dev-stack/stack';
 import { startWorkers, type RunningWorkers } from '../../worker/start-worker';
@@ -25,6 +28,12 @@ export interface TestStackOptions {
   workers?: boolean;
   /** Replaces API dependencies (a failing database, a fake engine ...). */
   deps?: Partial<ApiDeps>;
+  /** API and workers log here instead of the silent test logger. */
+  logger?: Logger;
+  /** Traces API, workflows and activities; needs a `workflowBundle` bundled with tracing. */
+  tracing?: Tracing;
+  /** The workflow code the workers run; the run's shared bundle (without tracing) by default. */
+  workflowBundle?: WorkflowBundleOption;
 }
 
 /**
@@ -33,12 +42,8 @@ export interface TestStackOptions {
  * server, workers with the real activities, and the Koa app under supertest.
  */
 export async function createTestStack(options: TestStackOptions = {}): Promise<TestStack> {
-  const { workers, ...apiOptions } = options;
-  const base = await startApiStack({
-    ...apiOptions,
-    temporalAddress: testTemporalAddress(),
-    logger: testLogger,
-  });
+  const { workers, logger = testLogger, workflowBundle, ...apiOptions } = options;
+  const base = await startApiStack({ ...apiOptions, temporalAddress: testTemporalAddress(), logger });
   const contract = await servedContract(base.app, base.users.owner.key);
   const stack: TestStack = {
     ...base,
@@ -46,8 +51,9 @@ export async function createTestStack(options: TestStackOptions = {}): Promise<T
     contract,
     workers: null,
     async startWorkers() {
-      stack.workers = await startWorkers(base.config, base.services, testLogger, testTemporalAddress(), {
-        workflowBundle: { codePath: testWorkflowBundlePath() },
+      stack.workers = await startWorkers(base.config, base.services, logger, testTemporalAddress(), {
+        workflowBundle: workflowBundle ?? { codePath: testWorkflowBundlePath() },
+        tracing: options.tracing,
       });
     },
     async stopWorkers() {

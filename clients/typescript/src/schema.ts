@@ -572,7 +572,7 @@ export interface paths {
     };
     /**
      * Run status, outputs and nodes
-     * @description Poll every 3-5 s, or use /wait, /stream or a webhook. `awaitingApproval` says when a person must decide.
+     * @description Poll every 3-5 s, or use /wait, /stream or a webhook. `awaitingApproval` says when a person must decide. A finished run carries an `ETag`: send it as `If-None-Match` for a 304 while it stays unchanged.
      */
     get: operations['getRun'];
     put?: never;
@@ -3583,6 +3583,8 @@ export interface components {
   parameters: never;
   requestBodies: never;
   headers: {
+    /** @description Validator of the representation, for If-None-Match */
+    ETag: string;
     /** @description Requests allowed per window */
     RateLimitLimit: number;
     /** @description Requests left in the window */
@@ -7167,7 +7169,10 @@ export interface operations {
   getRun: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the copy the client holds: 304 while it is current */
+        'if-none-match'?: string;
+      };
       path: {
         /** @description Run id (UUID) */
         runId: string;
@@ -7179,6 +7184,7 @@ export interface operations {
       /** @description The run */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
           'RateLimit-Limit': components['headers']['RateLimitLimit'];
           'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -7263,6 +7269,18 @@ export interface operations {
             data: components['schemas']['Run'];
           };
         };
+      };
+      /** @description Not modified: the `ETag` sent in `If-None-Match` is still current (a finished run has an ETag, which changes when the run does (a refinement)) */
+      304: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       400: components['responses']['Error'];
       401: components['responses']['Error'];

@@ -1,5 +1,7 @@
 import { openDatabase } from '../../../adapters/db/connect';
 import { createPgBus } from '../../../adapters/events/pg-bus';
+import { createRunViewCache } from '../../../adapters/events/run-view-cache';
+import { loadRunView } from '../../../adapters/db/run-view';
 import type { EventBus } from '../../../adapters/events/bus';
 import { createRunEngine, type RunEngine } from '../../../adapters/temporal/run-engine';
 import { createApp } from '../../../api/app';
@@ -40,7 +42,8 @@ describe('run events across processes (pgBus)', () => {
       namespace: stack.config.TEMPORAL_NAMESPACE,
       taskQueue: stack.config.TASK_QUEUE,
     });
-    const app = createApp({ ...stack.deps, db: database.db, bus, engine });
+    const runViews = createRunViewCache((id, workspaceId) => loadRunView(database.db, id, workspaceId), bus);
+    const app = createApp({ ...stack.deps, db: database.db, bus, engine, runViews });
     replica = {
       http: checkedRequest(app, stack.contract),
       bus,

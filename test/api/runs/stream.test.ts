@@ -39,6 +39,7 @@ function countingBus(): EventBus & { active: () => number } {
         unsubscribe();
       };
     },
+    watchAll: (watcher) => inner.watchAll(watcher),
     close: () => inner.close(),
     active: () => active,
   };

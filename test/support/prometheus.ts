@@ -1,0 +1,29 @@
+/** One sample line of a Prometheus text exposition. */
+export interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+\d+)?$/;
+const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
+
+/** The samples of an exposition (comments and blank lines skipped); throws on a line that is neither. */
+export function parseExposition(text: string): Sample[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const match = SAMPLE.exec(line);
+      if (!match) throw new Error(`not a Prometheus sample: ${line}`);
+      const labels = Object.fromEntries([...(match[2] ?? '').matchAll(LABEL)].map((m) => [m[1], m[2]]));
+      return { name: match[1], labels, value: Number(match[3]) };
+    });
+}
+
+/** The sum of the samples named `name` whose labels include `labels` (0 when there is none). */
+export function sampleSum(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
+  return samples
+    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    .reduce((sum, s) => sum + s.value, 0);
+}
