@@ -101,7 +101,7 @@ export function createApp(deps: ApiDeps): Koa {
       metricsEndpoint({ metrics: deps.metrics, token: deps.config.METRICS_TOKEN, logger: deps.logger }),
     );
   // Everything under /v1 goes through the same chain; an unmatched route ends as the envelope's 404.
-  app.use(async function v1Only(ctx, next) {
+  app.use(function v1Only(ctx, next) {
     const runId = plainRunRead(ctx);
     if (runId) {
       ctx.params = { runId };

@@ -29,10 +29,14 @@ export function metricsEndpoint(options: MetricsEndpointOptions): Middleware {
     ctx.body = await options.metrics.scrape();
   };
   const chain = compose([requestId(), errorEnvelope({ logger: options.logger }), scrape]);
-  return async function metricsRoute(ctx, next) {
-    if (ctx.path !== METRICS_PATH || !['GET', 'HEAD'].includes(ctx.method)) return next();
+  const serve: Middleware = async (ctx, next) => {
     await chain(ctx, next);
     if (ctx.status === 401) ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
+  };
+  // Not async: every other request passes through, and costs no promise here.
+  return function metricsRoute(ctx, next) {
+    if (ctx.path !== METRICS_PATH || !['GET', 'HEAD'].includes(ctx.method)) return next();
+    return serve(ctx, next);
   };
 }
 

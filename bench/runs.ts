@@ -53,7 +53,7 @@ const autocannon = require('autocannon') as Autocannon;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
 const CANNON_SECONDS = Number(process.env.BENCH_CANNON_SECONDS ?? 3);
-const CANNON_ROUNDS = 3;
+const CANNON_ROUNDS = 5;
 
 const APP = testApp({
   appId: '5e0c1a2b-0000-4000-8000-00000000be01',

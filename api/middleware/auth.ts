@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import type { Kysely } from 'kysely';
 import { AtelierError } from '../../core/errors';
 import type { Caller } from '../../core/app/app-access';
@@ -16,20 +16,23 @@ export interface AuthOptions {
 /** Reads the key from `x-api-key` or `Authorization: Bearer`, and puts the Caller on `ctx.state.caller`. */
 export function authenticate(options: AuthOptions): Middleware {
   const cache = new Map<string, { caller: Caller; expires: number }>();
-  return async function authenticateMiddleware(ctx, next) {
+  const lookUpThenNext = async (ctx: Context, key: string, next: Next) => {
+    ctx.state.caller = callerOf(await lookUp(options.db, key));
+    if (options.cacheMs > 0) {
+      if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
+      cache.set(key, { caller: ctx.state.caller, expires: Date.now() + options.cacheMs });
+    }
+    await next();
+  };
+  // Not async: a cached key costs no promise of its own (the middleware of every request).
+  return function authenticateMiddleware(ctx, next) {
     const key = presentedKey(ctx.get('x-api-key'), ctx.get('authorization'));
     if (!key)
       throw new AtelierError('AUTH_MISSING_KEY', 'Missing API key: send x-api-key or Authorization: Bearer');
     const cached = cache.get(key);
-    if (cached && cached.expires > Date.now()) ctx.state.caller = cached.caller;
-    else {
-      ctx.state.caller = callerOf(await lookUp(options.db, key));
-      if (options.cacheMs > 0) {
-        if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
-        cache.set(key, { caller: ctx.state.caller, expires: Date.now() + options.cacheMs });
-      }
-    }
-    await next();
+    if (!cached || cached.expires <= Date.now()) return lookUpThenNext(ctx, key, next);
+    ctx.state.caller = cached.caller;
+    return next();
   };
 }
 

@@ -10,8 +10,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 const MOUNTS = ['/', '/mcp', '/llms.txt', '/metrics', '/console', '/console/*', '/trpc/*', '/cdn/*'];
 
 /**
- * Counts and times every request by method, route template and status (atelier_http_requests_total,
- * atelier_http_request_duration_seconds). The route is the template a router matched (`/v1/runs/:runId`),
+ * Times every request by method, route template and status (atelier_http_request_duration_seconds, whose
+ * _count counts them). The route is the template a router matched (`/v1/runs/:runId`),
  * a mount of the app, or `unmatched`: a raw path would make a series per id, and a scanner one per probe.
  */
 export function httpMetrics(

@@ -9,11 +9,11 @@ const ACCEPTABLE = /^[A-Za-z0-9._:-]{1,128}$/;
  * every line logged while the request is served carries it (adapters/logger.ts).
  */
 export function requestId(): Middleware {
-  return async function requestIdMiddleware(ctx, next) {
+  return function requestIdMiddleware(ctx, next) {
     const given = ctx.get('x-request-id');
     const id = ACCEPTABLE.test(given) ? given : newId();
     ctx.state.requestId = id;
     ctx.set('X-Request-Id', id);
-    await withLogContext({ requestId: id }, next);
+    return withLogContext({ requestId: id }, next);
   };
 }

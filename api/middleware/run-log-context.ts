@@ -12,10 +12,10 @@ export interface RunLogContextOptions {
  * run's activities. A run that a request creates is added where it is launched (api/commands/launch-execution.ts).
  */
 export function runLogContext(options: RunLogContextOptions): Middleware {
-  return async function runLogContextMiddleware(ctx, next) {
+  return function runLogContextMiddleware(ctx, next) {
     const { runId } = options.pathParams(ctx);
     // The request's own context (api/middleware/request-id.ts) gains it: no second async context.
     if (isUuid(runId)) annotateLogContext({ runId });
-    await next();
+    return next();
   };
 }

@@ -63,15 +63,31 @@ describe('/metrics on the API port', () => {
       .expect(200);
 
     const samples = await scrape();
-    const requests = samples.filter((s) => s.name === 'atelier_http_requests_total');
+    const requests = samples.filter((s) => s.name === 'atelier_http_request_duration_seconds_count');
 
     const routeOf = { method: 'GET', route: '/v1/runs/:runId' };
-    expect(sampleSum(requests, 'atelier_http_requests_total', { ...routeOf, status: '404' })).toBe(1);
-    expect(sampleSum(requests, 'atelier_http_requests_total', { ...routeOf, status: '401' })).toBe(1);
-    expect(sampleSum(requests, 'atelier_http_requests_total', { route: 'unmatched', status: '404' })).toBe(2);
-    expect(sampleSum(requests, 'atelier_http_requests_total', { route: '/cdn/*' })).toBe(1);
-    expect(sampleSum(requests, 'atelier_http_requests_total', { route: '/llms.txt', status: '200' })).toBe(1);
-    expect(sampleSum(requests, 'atelier_http_requests_total', { route: '/mcp', status: '200' })).toBe(1);
+    expect(
+      sampleSum(requests, 'atelier_http_request_duration_seconds_count', { ...routeOf, status: '404' }),
+    ).toBe(1);
+    expect(
+      sampleSum(requests, 'atelier_http_request_duration_seconds_count', { ...routeOf, status: '401' }),
+    ).toBe(1);
+    expect(
+      sampleSum(requests, 'atelier_http_request_duration_seconds_count', {
+        route: 'unmatched',
+        status: '404',
+      }),
+    ).toBe(2);
+    expect(sampleSum(requests, 'atelier_http_request_duration_seconds_count', { route: '/cdn/*' })).toBe(1);
+    expect(
+      sampleSum(requests, 'atelier_http_request_duration_seconds_count', {
+        route: '/llms.txt',
+        status: '200',
+      }),
+    ).toBe(1);
+    expect(
+      sampleSum(requests, 'atelier_http_request_duration_seconds_count', { route: '/mcp', status: '200' }),
+    ).toBe(1);
     expect(sampleSum(samples, 'atelier_http_request_duration_seconds_count', routeOf)).toBe(2);
     for (const { labels } of requests) {
       expect(labels.route).not.toContain(runId);
@@ -169,7 +185,10 @@ describe('/metrics with METRICS_PORT', () => {
       expect(scraped.headers.get('content-type')).toBe(PROMETHEUS_TEXT);
       const samples = parseExposition(await scraped.text());
       expect(
-        sampleSum(samples, 'atelier_http_requests_total', { route: '/v1/node-types', status: '200' }),
+        sampleSum(samples, 'atelier_http_request_duration_seconds_count', {
+          route: '/v1/node-types',
+          status: '200',
+        }),
       ).toBe(1);
       expect(elsewhere.status).toBe(404);
     } finally {

@@ -50,7 +50,7 @@ describe('docs/grafana-dashboard.json', () => {
       'atelier_runs_started_total',
       'atelier_runs_finished_total',
       'atelier_node_duration_seconds_bucket',
-      'atelier_http_requests_total',
+      'atelier_http_request_duration_seconds_count',
       'atelier_http_request_duration_seconds_bucket',
       'atelier_webhook_attempts_total',
       'atelier_credits_debited_total',

@@ -33,7 +33,10 @@ describe('createMetrics', () => {
     const samples = parseExposition(await metrics.scrape());
 
     expect(
-      sampleSum(samples, 'atelier_http_requests_total', { route: '/v1/runs/:runId', status: '200' }),
+      sampleSum(samples, 'atelier_http_request_duration_seconds_count', {
+        route: '/v1/runs/:runId',
+        status: '200',
+      }),
     ).toBe(1);
     expect(sampleSum(samples, 'atelier_http_request_duration_seconds_count', { method: 'GET' })).toBe(1);
     expect(sampleSum(samples, 'atelier_runs_finished_total', { app: 'app-1', status: 'failed' })).toBe(1);

@@ -40,10 +40,18 @@ describe('httpMetrics', () => {
     const samples = parseExposition(await metrics.scrape());
     const route = { route: '/v1/things/:thingId' };
     expect(
-      sampleSum(samples, 'atelier_http_requests_total', { ...route, method: 'GET', status: '200' }),
+      sampleSum(samples, 'atelier_http_request_duration_seconds_count', {
+        ...route,
+        method: 'GET',
+        status: '200',
+      }),
     ).toBe(2);
     expect(
-      sampleSum(samples, 'atelier_http_requests_total', { ...route, method: 'DELETE', status: '404' }),
+      sampleSum(samples, 'atelier_http_request_duration_seconds_count', {
+        ...route,
+        method: 'DELETE',
+        status: '404',
+      }),
     ).toBe(1);
   });
 
@@ -56,12 +64,17 @@ describe('httpMetrics', () => {
 
     const samples = parseExposition(await metrics.scrape());
     expect(
-      sampleSum(samples, 'atelier_http_requests_total', {
+      sampleSum(samples, 'atelier_http_request_duration_seconds_count', {
         route: '/v1/things/:thingId/break',
         status: '503',
       }),
     ).toBe(1);
-    expect(sampleSum(samples, 'atelier_http_requests_total', { route: '/v1/crash', status: '500' })).toBe(1);
+    expect(
+      sampleSum(samples, 'atelier_http_request_duration_seconds_count', {
+        route: '/v1/crash',
+        status: '500',
+      }),
+    ).toBe(1);
   });
 
   test('a method outside HTTP’s usual ones is OTHER, so a scanner cannot mint series', async () => {
@@ -73,9 +86,9 @@ describe('httpMetrics', () => {
 
     const samples = parseExposition(await metrics.scrape());
     const methods = samples
-      .filter((s) => s.name === 'atelier_http_requests_total')
+      .filter((s) => s.name === 'atelier_http_request_duration_seconds_count')
       .map((s) => s.labels.method);
     expect(new Set(methods)).toEqual(new Set(['OTHER']));
-    expect(sampleSum(samples, 'atelier_http_requests_total', { route: 'unmatched' })).toBe(1);
+    expect(sampleSum(samples, 'atelier_http_request_duration_seconds_count', { route: 'unmatched' })).toBe(1);
   });
 });
