@@ -1,7 +1,7 @@
 import { startMetricsServer } from '../../api/metrics-server';
 import { eventually } from '../support/eventually';
 import { testLogger } from '../support/logger';
-import { parseExposition, sampleSum, type Sample } from '../support/prometheus';
+import { parseExposition, sampleSum, scrapeMetrics } from '../support/prometheus';
 import { waitForEnd } from '../support/runs';
 import { createTestStack, type TestStack } from '../support/stack';
 import { openWebhookHarness, type WebhookHarness } from './webhooks/harness';
@@ -12,11 +12,7 @@ const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
 describe('/metrics on the API port', () => {
   let harness: WebhookHarness;
   let stack: TestStack;
-  const scrape = async (): Promise<Sample[]> => {
-    const res = await stack.http.get('/metrics');
-    expect(res.status).toBe(200);
-    return parseExposition(res.text);
-  };
+  const scrape = () => scrapeMetrics(stack.http);
 
   beforeAll(async () => {
     harness = await openWebhookHarness({});

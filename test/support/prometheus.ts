@@ -27,3 +27,12 @@ export function sampleSum(samples: Sample[], name: string, labels: Record<string
     .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
     .reduce((sum, s) => sum + s.value, 0);
 }
+
+/** GET /metrics through a test agent: 200, parsed. */
+export async function scrapeMetrics(http: {
+  get(path: string): PromiseLike<{ status: number; text: string }>;
+}): Promise<Sample[]> {
+  const res = await http.get('/metrics');
+  if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}`);
+  return parseExposition(res.text);
+}

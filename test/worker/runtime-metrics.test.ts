@@ -1,7 +1,7 @@
 import { installRuntime } from '../../worker/runtime-metrics';
 import { eventually } from '../support/eventually';
 import { testLogger } from '../support/logger';
-import { parseExposition, sampleSum, type Sample } from '../support/prometheus';
+import { sampleSum, scrapeMetrics } from '../support/prometheus';
 import { startAppRun, waitForEnd } from '../support/runs';
 import { createTestStack, type TestStack } from '../support/stack';
 import { CHAIN_APP, insertTestApps } from '../api/webhooks/test-apps';
@@ -10,11 +10,7 @@ import { CHAIN_APP, insertTestApps } from '../api/webhooks/test-apps';
 // default of a real deployment, a loopback port found free.
 describe('the Temporal worker runtime’s metrics in /metrics', () => {
   let stack: TestStack;
-  const scrape = async (): Promise<Sample[]> => {
-    const res = await stack.http.get('/metrics');
-    expect(res.status).toBe(200);
-    return parseExposition(res.text);
-  };
+  const scrape = () => scrapeMetrics(stack.http);
 
   beforeAll(async () => {
     stack = await createTestStack({ config: { TEMPORAL_METRICS_ADDRESS: 'auto' } });
