@@ -2,7 +2,7 @@ import { CancelledFailure } from '@temporalio/activity';
 import type { ActivityDeps } from '../activities/deps';
 import { providerOf } from '../adapters/models/providers';
 import type { NodeRunLabels } from '../adapters/telemetry/metrics';
-import { MODEL_KIND_OF_NODE } from '../core/model-providers';
+import { providerOfNode } from '../core/model-providers';
 import type { NodeOutput, NodeTask } from '../core/run/run-types';
 import { NODE_DEFINITIONS, NODE_TYPE_NAMES } from './definitions';
 
@@ -59,7 +59,11 @@ function providerOfAttempt(deps: TimingDeps, input: unknown, output: unknown): s
   const made = (output as Partial<NodeOutput> | undefined)?.metadata?.provider;
   if (made) return made;
   const node = (input as Partial<NodeTask>).node;
-  const kind = node && MODEL_KIND_OF_NODE[node.type as keyof typeof MODEL_KIND_OF_NODE];
-  if (!node || !kind) return 'none';
-  return typeof node.config.provider === 'string' ? node.config.provider : providerOf(deps.models[kind].name);
+  const configured = {
+    text: providerOf(deps.models.text.name),
+    image: providerOf(deps.models.image.name),
+    video: providerOf(deps.models.video.name),
+    speech: providerOf(deps.models.speech.name),
+  };
+  return (node && providerOfNode(node, configured)) ?? 'none';
 }

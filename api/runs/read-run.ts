@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { isUuid } from '../../core/ids';
 import { isTerminal } from '../../core/run/run-status';
 import { getServedRun } from '../commands/get-run';
 import type { ApiDeps } from '../deps';
@@ -7,8 +8,7 @@ import { uuidParam } from '../validate';
 /** The template of the run read, as the router knows it. */
 export const RUN_READ_ROUTE = '/v1/runs/:runId';
 
-const RUN_READ_PATH =
-  /^\/v1\/runs\/([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})$/;
+const RUN_READ_PATH = /^\/v1\/runs\/([^/]+)$/;
 
 /**
  * GET /v1/runs/{runId}: the run as served from the run-view cache. A finished run changes only by a
@@ -43,5 +43,6 @@ export function plainRunRead(ctx: {
 }): string | null {
   if (ctx.method !== 'GET' || ctx.querystring !== '') return null;
   if (ctx.get('content-length') !== '' || ctx.get('transfer-encoding') !== '') return null;
-  return RUN_READ_PATH.exec(ctx.path)?.[1] ?? null;
+  const runId = RUN_READ_PATH.exec(ctx.path)?.[1];
+  return isUuid(runId) ? runId : null;
 }
