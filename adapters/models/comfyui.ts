@@ -122,12 +122,13 @@ export async function runWorkflow(
   const clientId = randomUUID();
   const socket = await listen(options, clientId);
   try {
+    // Not aborted on cancellation: once the server has queued the prompt, only its id lets awaitEnd take it
+    // back out of the queue (a cancellation that arrived meanwhile stops it there at once).
     const queued = await providerJson<{ prompt_id?: string; node_errors?: Record<string, unknown> }>({
       url: `${base(options)}/prompt`,
       headers: headers(options),
       body: { prompt: workflow, client_id: clientId },
       timeoutMs: 60_000,
-      signal: control.signal,
     });
     const promptId = queued.prompt_id;
     if (!promptId) throw new ProviderUnavailable('ComfyUI queued the prompt without an id');

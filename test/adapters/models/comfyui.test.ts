@@ -190,6 +190,31 @@ describe('ComfyUI provider against a protocol-faithful fake server', () => {
     await a;
   });
 
+  test('a cancellation that arrives while the prompt is being queued still takes it back out of the queue', async () => {
+    comfy.next('hang');
+    const first = new AbortController();
+    const a = image()
+      .generate({ prompt: 'a', width: 512, height: 512, variation: 1, signal: first.signal })
+      .catch((e: Error) => e);
+    await until(() => comfy.prompts.some((p) => p.state === 'running'));
+    const cancelled = new AbortController();
+    cancelled.abort();
+
+    const error = await image()
+      .generate({ prompt: 'b', width: 512, height: 512, variation: 1, signal: cancelled.signal })
+      .catch((e: Error) => e);
+
+    expect(error).toMatchObject({ name: 'AbortError' });
+    const running = comfy.prompts.find((p) => p.state === 'running')!.id;
+    const deleted = comfy.requests.filter((r) => r.path === '/queue' && r.method === 'POST');
+    expect(deleted).toHaveLength(1);
+    expect(deleted[0].body).toEqual({ delete: [expect.not.stringMatching(running)] });
+    expect(comfy.prompts.some((p) => p.state === 'pending')).toBe(false);
+    expect(comfy.requests.some((r) => r.path === '/interrupt')).toBe(false);
+    first.abort();
+    await a;
+  });
+
   test('without a WebSocket (a proxy that drops upgrades) the result is found by polling /history', async () => {
     comfy.sockets(false);
 
