@@ -1,6 +1,6 @@
 import { termOf, type BriefReading, type ReadToken, type Zone } from './brief-reading';
 import { isStopword } from './normalize';
-import { synonymsOf } from './synonyms';
+import { namesSameThing, synonymsOf } from './synonyms';
 
 /**
  * How much a word in each zone tells about the app to use. The request and its label decide; the
@@ -38,6 +38,8 @@ const SHORT_FORMS: Record<string, string[]> = {
 
 /** A brief word's synonyms together count about this much of the word itself. */
 const SYNONYM_SHARE = 0.5;
+/** A word that names the very same thing ("illustration" for "image") counts nearly as the word. */
+const SAME_THING_SHARE = 0.8;
 
 export interface EvidenceTerm {
   term: string;
@@ -104,7 +106,7 @@ export function evidenceOf(reading: BriefReading): { terms: EvidenceTerm[]; nega
     const synonyms = synonymsOf(e.term);
     for (const s of synonyms) {
       const seen = byTerm.get(s);
-      const weight = e.weight * SYNONYM_SHARE;
+      const weight = e.weight * (namesSameThing(e.term, s) ? SAME_THING_SHARE : SYNONYM_SHARE);
       // Many synonyms must not outweigh the one word they stand for.
       const boost = weight / Math.sqrt(synonyms.length);
       if (!seen || (seen.synonym && seen.weight < weight))

@@ -17,7 +17,7 @@ const CUES: Record<Exclude<IntentMedium, 'mixed'>, Record<string, number>> = {
     1,
   ),
   image: weights(
-    'image images picture photo photos graphic poster banner thumbnail card illustration flyer infographic png jpg jpeg visual logo cover hero mockup wallpaper meme icon packshot artwork',
+    'image images picture photo photos graphic poster banner thumbnail card illustration flyer infographic png jpg jpeg visual logo cover hero mockup wallpaper meme icon packshot artwork drawing sketch painting photograph imagery pic render',
     2,
   ),
 };

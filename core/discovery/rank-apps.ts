@@ -95,7 +95,10 @@ export function rankApps(
     /^["”']?\s*(?:[-–—~]|by\b)\s*\p{Lu}/u.test(reading.brief.slice(q.end)),
   );
   // To announce, promote or celebrate something, with nothing named to make, is to post about it.
-  const telling = reading.tokens.some((t) => SHARING.has(t.lemma) && t.pos === 'VERB' && t.zone !== 'quote');
+  // Not in what the content shows ("a rocket launching from a laptop"): that is the subject's act, not the brief's.
+  const telling = reading.tokens.some(
+    (t) => SHARING.has(t.lemma) && t.pos === 'VERB' && t.zone !== 'quote' && t.zone !== 'topic' && t.zone !== 'content',
+  );
   const implied = named
     ? []
     : [...(attributed ? [QUOTED_LINE] : []), ...(placed || telling ? [PLATFORM_POST] : [])];

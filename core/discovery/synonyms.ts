@@ -73,14 +73,32 @@ const GROUPS: string[][] = [
   ['recipe', 'food', 'dish', 'meal', 'menu'],
 ];
 
-const related = new Map<string, Set<string>>();
-for (const group of GROUPS) {
-  const stems = group.map(stem);
-  for (const s of stems) {
-    const set = related.get(s) ?? new Set<string>();
-    for (const other of stems) if (other !== s) set.add(other);
-    related.set(s, set);
+/**
+ * Words that name the very same thing ("an illustration" is an image): a subset of the groups
+ * above, whose members stand for each other nearly as fully as the word itself.
+ */
+const SAME_THING: string[][] = [
+  ['image', 'picture', 'graphic', 'visual', 'illustration', 'artwork', 'pic', 'imagery', 'drawing'],
+  // A photo is an image, but an image is not always a photo.
+  ['photo', 'photograph', 'picture', 'pic'],
+  ['video', 'film', 'footage', 'movie'],
+  ['voiceover', 'narration'],
+];
+
+const related = relations(GROUPS);
+const same = relations(SAME_THING);
+
+function relations(groups: string[][]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const group of groups) {
+    const stems = group.map(stem);
+    for (const s of stems) {
+      const set = out.get(s) ?? new Set<string>();
+      for (const other of stems) if (other !== s) set.add(other);
+      out.set(s, set);
+    }
   }
+  return out;
 }
 
 /** Other stems that mean about the same as `term` (never the term itself). */
@@ -88,5 +106,5 @@ export function synonymsOf(term: string): string[] {
   return [...(related.get(term) ?? [])];
 }
 
-/** How much a synonym match counts against a direct match. */
-export const SYNONYM_WEIGHT = 0.6;
+/** Whether two stems name the very same thing (SAME_THING), not merely a related one. */
+export const namesSameThing = (a: string, b: string): boolean => same.get(a)?.has(b) ?? false;

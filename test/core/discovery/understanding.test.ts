@@ -36,6 +36,25 @@ describe('surface tokens do not hijack the choice', () => {
   });
 });
 
+describe('words that name the same thing as an app does', () => {
+  test.each([
+    'Could you do an illustration of a lighthouse keeper reading by lamplight',
+    'I want a drawing of two otters holding hands in a river',
+    'some artwork of a paper boat sailing through a city gutter',
+  ])('%j asks for an image as surely as the word "image" would', (brief) => {
+    const result = rankApps(brief, CATALOG);
+    expect(result.matches[0]?.appId).toBe(IMAGE);
+    expect(result.verdict.status).toBe('fit');
+    expect(result.intent.medium).toBe('image');
+  });
+
+  test('what the subject does ("a balloon launching") is not the brief announcing something', () => {
+    const { matches } = rankApps('I need a drawing of a hot-air balloon launching over a vineyard', CATALOG);
+    expect(matches[0]?.appId).toBe(IMAGE);
+    expect(matches[0]?.whyMatch).not.toMatch(/"post"/);
+  });
+});
+
 describe('typos and non-native phrasing keep the app', () => {
   test.each([
     ['carousal with 3 tips for new runners: start slow, rest, hydrate', CAROUSEL],
