@@ -97,7 +97,12 @@ export function rankApps(
   // To announce, promote or celebrate something, with nothing named to make, is to post about it.
   // Not in what the content shows ("a rocket launching from a laptop"): that is the subject's act, not the brief's.
   const telling = reading.tokens.some(
-    (t) => SHARING.has(t.lemma) && t.pos === 'VERB' && t.zone !== 'quote' && t.zone !== 'topic' && t.zone !== 'content',
+    (t) =>
+      SHARING.has(t.lemma) &&
+      t.pos === 'VERB' &&
+      t.zone !== 'quote' &&
+      t.zone !== 'topic' &&
+      t.zone !== 'content',
   );
   const implied = named
     ? []
