@@ -57,6 +57,8 @@ export interface EvidenceTerm {
 
 /** Light verbs say nothing about what to make ("I have text", "let's get"). */
 const LIGHT = new Set(['have', 'be', 'do', 'go', 'get', 'let', 'keep', 'take', 'know', 'think', 'see']);
+/** Verbs of wanting and showing, whose nouns may name a thing ("a show", "a need") but they do not. */
+const LIGHT_AS_VERB = new Set(['show', 'tell', 'give', 'need', 'want', 'help']);
 /** Words for "some content" in general: every app makes content, so they tell none apart. */
 const GENERIC = new Set(['content', 'material', 'stuff', 'thing', 'something']);
 
@@ -64,6 +66,7 @@ const GENERIC = new Set(['content', 'material', 'stuff', 'thing', 'something']);
 function counts(t: ReadToken): boolean {
   if (t.type !== 'word' || t.platform || t.ratio || t.placement || LIGHT.has(t.lemma) || GENERIC.has(t.lemma))
     return false;
+  if (t.pos === 'VERB' && LIGHT_AS_VERB.has(t.lemma)) return false;
   // Adverbs ("never", "really", "just") qualify the request; they do not name what to make.
   if (t.pos === 'ADV' || t.pos === 'INTJ') return false;
   if (isStopword(t.word) || isStopword(t.lemma) || t.term.length < 2) return false;

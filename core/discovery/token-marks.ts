@@ -3,6 +3,8 @@ import type { ReadToken } from './read-token';
 /** Surfaces of a platform: a placement after a platform name or "for/on/in (the)". */
 const SURFACES = new Set(['reel', 'reels', 'shorts', 'story', 'stories', 'feed', 'feeds', 'timeline']);
 const PLACING = new Set(['for', 'on', 'in', 'to', 'into']);
+/** The people who follow an account: content "for our followers" goes on its feed. */
+const FOLLOWING = new Set(['follower', 'followers', 'fan', 'fans', 'subscriber', 'subscribers']);
 /** Words that point at something the caller has: "my photo", "this picture", "the video I filmed". */
 const OWNED = new Set([
   'my',
@@ -44,6 +46,8 @@ export function markPlacementsAndInputs(tokens: ReadToken[]): void {
       (prev.platform || PLACING.has(prev.word) || (prev.pos === 'DET' && PLACING.has(before[0]?.word ?? '')))
     )
       t.placement = true;
+    const lead = tokens.slice(Math.max(0, i - 3), i).filter((p) => p.type === 'word');
+    if (FOLLOWING.has(t.word) && lead.some((p) => p.word === 'for' || p.word === 'to')) t.placement = true;
     const next = tokens.slice(i + 1, i + 4);
     // "my photo", "this picture", or a media word followed by its link ("a static image (https://...)").
     if (

@@ -55,6 +55,18 @@ describe('words that name the same thing as an app does', () => {
   });
 });
 
+describe('the people who follow an account stand for its feed', () => {
+  test.each([
+    'We want something for our followers about the autumn open day at the farm',
+    'Need to tell our subscribers the workshop moved to Thursday',
+    'Something to show our fans that the tour merch is back in stock',
+  ])('%j asks for a post', (brief) => {
+    const result = rankApps(brief, CATALOG);
+    expect(result.matches[0]?.appId).toBe(SOCIAL);
+    expect(result.verdict.status).toBe('fit');
+  });
+});
+
 describe('typos and non-native phrasing keep the app', () => {
   test.each([
     ['carousal with 3 tips for new runners: start slow, rest, hydrate', CAROUSEL],
