@@ -36,6 +36,34 @@ const SHORT_FORMS: Record<string, string[]> = {
   pod: ['podcast'],
 };
 
+/** Phrases that stand for one word the catalog uses ("walking through it" is a walkthrough), by lemma. */
+const PHRASAL: [string[], string][] = [
+  [['walk', 'through'], 'walkthrough'],
+  [['walk', 'thru'], 'walkthrough'],
+  [['step', 'by', 'step'], 'tutorial'],
+  [['voice', 'over'], 'voiceover'],
+];
+/** Phrases that name a kind only when hyphenated: a "how-to" is a tutorial, "how to prepare" is a question. */
+const HYPHENATED: [string[], string][] = [[['how', 'to'], 'howto']];
+
+/** The word a phrase starting at token i stands for, and the phrase as written, if one does. */
+function phrasalAt(
+  tokens: ReadToken[],
+  i: number,
+): { stands: string; written: string; last: ReadToken } | undefined {
+  const words = tokens.slice(i, i + 6).filter((t) => t.type === 'word');
+  const lemmas = words.map((t) => t.lemma.toLowerCase());
+  const hyphenated = tokens[i + 1]?.text === '-';
+  const found = [...PHRASAL, ...(hyphenated ? HYPHENATED : [])].find(([phrase]) =>
+    phrase.every((w, j) => lemmas[j] === w),
+  );
+  if (!found) return undefined;
+  const phrase = words.slice(0, found[0].length);
+  return { stands: found[1], written: phrase.map((t) => t.text).join(' '), last: phrase[phrase.length - 1] };
+}
+
+const REQUEST_ZONES = new Set<Zone>(['ask', 'label', 'aside']);
+
 /** A brief word's synonyms together count about this much of the word itself. */
 const SYNONYM_SHARE = 0.5;
 /** A word that names the very same thing ("illustration" for "image") counts nearly as the word. */
@@ -81,7 +109,21 @@ function counts(t: ReadToken): boolean {
 export function evidenceOf(reading: BriefReading): { terms: EvidenceTerm[]; negated: string[] } {
   const byTerm = new Map<string, EvidenceTerm>();
   const negated = new Set<string>();
-  for (const t of reading.tokens) {
+  let phraseEnd = -1;
+  for (const [i, t] of reading.tokens.entries()) {
+    if (i <= phraseEnd) continue;
+    const phrasal = ZONE_WEIGHTS[t.zone] > 0 && !t.negated ? phrasalAt(reading.tokens, i) : undefined;
+    if (phrasal) {
+      phraseEnd = reading.tokens.indexOf(phrasal.last);
+      const term = termOf(phrasal.stands);
+      // "How to" in what the content is about ("clients ask how to ...") is no kind of content to make.
+      const weight = REQUEST_ZONES.has(t.zone)
+        ? ZONE_WEIGHTS[t.zone]
+        : Math.min(ZONE_WEIGHTS[t.zone], ZONE_WEIGHTS.topic);
+      if ((byTerm.get(term)?.weight ?? 0) < weight)
+        byTerm.set(term, { term, word: phrasal.written, weight, boost: weight, synonym: false });
+      continue;
+    }
     if (!counts(t)) continue;
     if (t.negated) {
       negated.add(t.term);

@@ -83,6 +83,7 @@ const SAME_THING: string[][] = [
   ['photo', 'photograph', 'picture', 'pic'],
   ['video', 'film', 'footage', 'movie'],
   ['voiceover', 'narration'],
+  ['explainer', 'tutorial', 'howto', 'walkthrough'],
 ];
 
 const related = relations(GROUPS);

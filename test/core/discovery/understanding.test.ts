@@ -67,6 +67,17 @@ describe('the people who follow an account stand for its feed', () => {
   });
 });
 
+describe('a phrase that stands for one word', () => {
+  test.each([
+    'A short narrated video walking through how to return a rental bike: scan, lock, photo of the dock',
+    'How-to video on descaling an espresso machine',
+  ])('%j asks for an explainer', (brief) => {
+    const { matches } = rankApps(brief, CATALOG);
+    expect(matches[0]?.appId).toBe(EXPLAINER);
+    expect(matches[0]?.whyMatch).toMatch(/"(walking through|How to)"/);
+  });
+});
+
 describe('typos and non-native phrasing keep the app', () => {
   test.each([
     ['carousal with 3 tips for new runners: start slow, rest, hydrate', CAROUSEL],
