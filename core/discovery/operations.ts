@@ -173,6 +173,14 @@ function clauseOpeners(reading: BriefReading): ReadToken[] {
   return out;
 }
 
+/** Verbs that put content somewhere: with content the caller already has as object ("post this"), they publish it. */
+const PLACING_VERBS = new Set(['post', 'share', 'tweet', 'put']);
+const ALREADY_THERE = new Set(['this', 'that', 'it', 'these', 'those', 'them']);
+
+/** "Share this on LinkedIn: we hit 10k users": "this" is the content the brief carries, still to be made. */
+const carriesContent = (reading: BriefReading) =>
+  reading.tokens.some((t) => t.zone === 'content' || t.zone === 'quote');
+
 /** The operations the brief asks for, with the word that asked. */
 export function requestedOperations(
   reading: BriefReading,
@@ -185,6 +193,8 @@ export function requestedOperations(
     const family = VERB_FAMILY.get(t.lemma) ?? VERB_FAMILY.get(t.word);
     // A two-word operation ("set up") is looked for whole in an app's words, not as "set".
     if (family) found.push({ family, token: t, term: t.term });
+    else if (PLACING_VERBS.has(t.lemma) && ALREADY_THERE.has(next?.word ?? '') && !carriesContent(reading))
+      found.push({ family: 'publishing', token: t, term: 'publish' });
     else if (PHRASAL[phrase])
       found.push({ family: PHRASAL[phrase], token: t, term: phrase.replace(' ', '') });
   }

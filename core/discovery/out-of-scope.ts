@@ -4,13 +4,20 @@ import { catalogTerms, type CatalogIndex } from './catalog-index';
 import { mediaIn, mediaMismatch } from './input-media';
 import { isStopword } from './normalize';
 import { OPERATION_WORDS, requestedOperations } from './operations';
-import { asksForAdvice, beyondScale, longTextAsked, requestedFormats } from './requested-kinds';
+import {
+  asksForAdvice,
+  beyondScale,
+  longTextAsked,
+  preciseDrawingAsked,
+  requestedFormats,
+} from './requested-kinds';
 
 /**
  * Decisive checks: what a brief asks for that an app cannot do, whatever words they share.
  * - operation: the brief asks to translate, schedule, analyse, send, edit, convert ... something,
  *   and the app's name, description and tags never name that operation;
- * - format: the brief asks for a file format the app does not output (a PDF, an SVG, a spreadsheet);
+ * - format: the brief asks for a file format the app does not output (a PDF, an SVG, a spreadsheet),
+ *   a long written document or plan, or a drawing exact to its data (a floor plan, a chart);
  * - scale: the brief asks for a long document or a long recording (12 pages, 2,000 words, a
  *   10-minute video): every app here makes short social content;
  * - media: the brief works on media of its own the app cannot take (a video, for a photo app);
@@ -96,6 +103,13 @@ export function exclusionsFor(
       kind: 'format',
       terms: [long],
       explanation: `the brief asks for a written ${long}, longer than any copy ${candidate.name} writes`,
+    });
+  const drawing = preciseDrawingAsked(reading);
+  if (drawing)
+    out.push({
+      kind: 'format',
+      terms: [drawing],
+      explanation: `the brief asks for a ${drawing}, a drawing exact to its measures or data, which ${candidate.name} does not draw`,
     });
   const scale = beyondScale(reading);
   if (scale)

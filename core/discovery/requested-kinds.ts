@@ -38,6 +38,13 @@ const LONG_TEXT = [
   'policy',
   'product description',
   'description',
+  // Plans are documents too: what to post when, not the posts.
+  'calendar',
+  'strategy',
+  'plan',
+  'outline',
+  'agenda',
+  'checklist',
 ];
 
 /** File formats and what they are as MIME types; an app must output the MIME type (or name the word). */
@@ -91,12 +98,39 @@ export function asksForAdvice(reading: BriefReading): boolean {
   );
 }
 
+/**
+ * Drawings that must be exact to their data or measures (a floor plan, a bar chart): a generated
+ * image only looks like one.
+ */
+const PRECISE_DRAWINGS = [
+  'floor plan',
+  'site plan',
+  'blueprint',
+  'diagram',
+  'flowchart',
+  'chart',
+  'graph',
+  'wireframe',
+  'schematic',
+  'org chart',
+];
+
 /** The long written deliverable the brief asks for ("blog post", "press release"), if that is what it asks. */
 export function longTextAsked(reading: BriefReading): string | null {
+  return preciseDrawingAsked(reading) ? null : deliverableNamed(reading, LONG_TEXT);
+}
+
+/** The exact drawing the brief asks for ("a floor plan", "a bar chart"), if that is what it asks. */
+export function preciseDrawingAsked(reading: BriefReading): string | null {
+  return deliverableNamed(reading, PRECISE_DRAWINGS);
+}
+
+/** The last one or two words of the brief's deliverable, when they are one of `kinds`. */
+function deliverableNamed(reading: BriefReading, kinds: string[]): string | null {
   const phrase = deliverableOf(reading).map((t) => t.lemma);
   for (let n = Math.min(2, phrase.length); n >= 1; n--) {
     const tail = phrase.slice(-n).join(' ');
-    if (LONG_TEXT.includes(tail)) return tail;
+    if (kinds.includes(tail)) return tail;
   }
   return null;
 }

@@ -16,6 +16,11 @@ describe('decisive checks: what no app can do, whatever words it shares with the
     ['a long document', 'Write a blog post about our summer menu'],
     ['a question for advice', 'Which hashtags should I use for my bakery?'],
     ['media the app cannot take', 'Convert my MOV files to MP4'],
+    ['a plan, not the posts', 'Put together a posting calendar for our bakery for April'],
+    ['a plan, not the posts', 'We need a TikTok strategy for the new sneaker line'],
+    ['a drawing exact to its data', 'Sketch a site plan of the campsite with 40 pitches'],
+    ['a drawing exact to its data', 'Make a pie chart of where our revenue comes from'],
+    ['publishing what the caller has', 'Please tweet this for us at noon'],
   ])('%s: %j is unmatched with the reason', (_, brief) => {
     expect(verdict(brief)).toEqual({ status: 'unmatched', reason: expect.stringMatching(/^No app/) });
   });
@@ -27,6 +32,14 @@ describe('decisive checks: what no app can do, whatever words it shares with the
     );
     expect(result.verdict.status).toBe('fit');
     expect(result.matches[0].name).toBe('UGC-Style Script with Voiceover');
+  });
+
+  test('"share this: <content>" carries the content to make, and "post about" asks for a post', () => {
+    expect(
+      rankApps('Share this with our followers: the studio is open late on Fridays now', CATALOG).verdict
+        .status,
+    ).toBe('fit');
+    expect(rankApps('Post about our plant swap on Saturday, Instagram', CATALOG).verdict.status).toBe('fit');
   });
 
   test('an operation the app names is not excluded ("change the background of my product photo")', () => {
