@@ -100,6 +100,28 @@ function namedLabel(runs: Run[]): Run[] {
   );
 }
 
+/** Verbs whose subject is what the content is for: "Our Mother's Day promo needs a post". */
+const NEEDING = new Set(['need', 'want', 'deserve', 'require']);
+
+/** "Our spring menu needs a post": what comes before a needing verb, when the run asks for something. */
+function needers(runs: Run[]): Run[] {
+  const found: Run[] = [];
+  for (const run of runs) {
+    const at = run.tokens.findIndex((t) => t.pos === 'VERB' && NEEDING.has(t.lemma));
+    const before = run.tokens.slice(0, at);
+    // What it needs is content to make ("needs a post"), not an act ("wants to approve them").
+    const needsContent = run.uses.slice(at + 1).includes('deliverable') && run.tokens[at + 1]?.word !== 'to';
+    if (
+      needsContent &&
+      at > 0 &&
+      before.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN') &&
+      !before.some((t) => t.pos === 'VERB')
+    )
+      found.push({ tokens: before, uses: run.uses.slice(0, at) });
+  }
+  return found;
+}
+
 /** Question words that open an embedded question, the subject of an explanation. */
 const QUESTION_WORDS = new Set(['how', 'what', 'why', 'where']);
 
@@ -129,8 +151,8 @@ function questionRuns(runs: Run[]): Run[] {
  * product, a campaign).
  * 1. Candidates in order: the topic the brief marks ("about ...", "announcing ...", "theme is ...");
  *    an embedded question ("how to ...", "what to ..."); the run after a cue word of the role
- *    ("for the Zap energy drink"); for a product, a possessive noun phrase ("our Glow Serum"); the
- *    content after a label; a stating clause ("Winter sale starts Dec 1"); the run with the most
+ *    ("for the Zap energy drink"); what needs the content ("Our spring menu needs a post"); for a
+ *    product, a possessive noun phrase ("our Glow Serum"); the content after a label; a stating clause ("Winter sale starts Dec 1"); the run with the most
  *    content words.
  * 2. Each is trimmed to its content (trim); the first that keeps a content word wins.
  * 3. A topic with no marked subject but a stating clause about a named thing gets both: "Black
@@ -159,7 +181,7 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
           ...content,
           ...runs.filter((r) => r.tokens.some((t) => isName(t) && !t.platform && t.start > 0)),
         ]
-      : [...topic, ...questionRuns(asked), ...namedLabel(runs), ...cued, ...content];
+      : [...topic, ...questionRuns(asked), ...namedLabel(runs), ...cued, ...needers(asked), ...content];
   const stated = statements(runs);
   const found = [...ordered, ...stated, ...byContent(runs)]
     .map((c) => trim(c, role))

@@ -98,7 +98,9 @@ function readTokens(
 ): ReadToken[] {
   return tokens.map((t) => {
     const isWord = t.type === 'word';
-    const fix = isWord && !t.known ? correctWord(t.lower, vocabulary) : null;
+    const typo = isWord && !t.known ? correctWord(t.lower, vocabulary) : null;
+    // A capitalised word is a name unless the fix keeps its first letter ("Instagarm"): "Leeds" is no "feeds".
+    const fix = typo && /^\p{Lu}/u.test(t.text) && typo[0] !== t.lower[0] ? null : typo;
     const word = fix ?? t.lower;
     const lemma = fix ?? t.lemma;
     // An orientation ("vertical", "square") is an aspect ratio in words: a constraint too.

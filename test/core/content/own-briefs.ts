@@ -34,6 +34,17 @@ export interface OwnBrief {
 
 export const SLOT_BRIEFS: OwnBrief[] = [
   {
+    brief:
+      'Our Halloween pumpkin trail needs a post, a story and a banner that match; the owner signs off first',
+    app: CAMPAIGN,
+    fields: { campaign: { has: ['halloween pumpkin trail'], not: ['owner', 'banner'] } },
+  },
+  {
+    brief: 'The Leeds pop-up needs one insta post, doors open at noon',
+    app: SOCIAL,
+    fields: { topic: { has: ['leeds pop-up'], not: ['insta'] } },
+  },
+  {
     brief: 'Quote card: "Comparison is the thief of joy" by Theodore Roosevelt, pastel colours',
     app: QUOTE,
     fields: {

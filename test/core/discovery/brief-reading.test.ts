@@ -62,6 +62,12 @@ describe('readBrief', () => {
     // A letter left out is likelier than one swapped for a far key: "explainr" is "explainer".
     expect(correctWord('explainr', new Set(['explainer', 'explains']))).toBe('explainer');
   });
+
+  test('a capitalised word is a name unless its fix keeps the first letter', () => {
+    const r = readBrief('The Leeds pop-up needs a post for Instagarm', new Set(['feeds', 'instagram']));
+    expect(r.tokens.map((t) => t.word)).toContain('leeds');
+    expect(r.tokens.map((t) => t.word)).toContain('instagram');
+  });
 });
 
 describe('readStructured', () => {
