@@ -9,8 +9,10 @@ const PHRASE = new Set(['NOUN', 'PROPN', 'ADJ']);
  * The thing a brief asks to make, as the first noun phrase of its request: "a blog post" in "Write
  * a blog post about our menu", "press release" in "Draft a press release ...". Request verbs,
  * pronouns, determiners and numbers before it are skipped; it ends at a preposition, punctuation
- * or verb; after "into" or "as a" it is what the brief turns something into. Platforms, placements
- * and ratios are not part of it.
+ * or verb; after "into" or "as a" it is what the brief turns something into, and after a phrase
+ * of the caller's own that opens the brief ("My article needs ...", "Writing up our report ...")
+ * it is what that needs.
+ * Platforms, placements and ratios are not part of it.
  */
 export function deliverableOf(reading: BriefReading): ReadToken[] {
   if (reading.structured) return [];
@@ -20,7 +22,27 @@ export function deliverableOf(reading: BriefReading): ReadToken[] {
     (t) => t.word === 'into' || (t.word === 'as' && all[all.indexOf(t) + 1]?.pos === 'DET'),
   );
   const request = into >= 0 ? all.slice(into + 1) : all;
-  let i = 0;
+  let { phrase, end } = phraseFrom(request, 0);
+  // "My article needs a hero image": a phrase of the caller's own before any verb is the subject;
+  // what it needs comes after the verb.
+  const start = request.indexOf(phrase[0]);
+  const own = start > 0 && OWNERS.has(request[start - 1].lower);
+  // "Writing up our trip report ...": what the caller is busy with is theirs too.
+  const verbsBefore = request.slice(0, start).filter((t) => t.pos === 'VERB');
+  const busy = verbsBefore.length > 0 && verbsBefore.every((t) => t.lower.endsWith('ing'));
+  if (own && (verbsBefore.length === 0 || busy)) {
+    const verb = request.findIndex((t, i) => i >= end && t.pos === 'VERB');
+    if (verb >= 0) ({ phrase, end } = phraseFrom(request, verb + 1));
+    else if (busy) phrase = [];
+  }
+  return phrase.filter((t) => !t.platform && !t.placement && !t.ratio && !t.negated);
+}
+
+const OWNERS = new Set(['my', 'our', 'your', 'their', 'this', 'that']);
+
+/** The first noun phrase from `from` on, and the index after it. */
+function phraseFrom(request: ReadToken[], from: number): { phrase: ReadToken[]; end: number } {
+  let i = from;
   while (
     i < request.length &&
     (SKIPPED.has(request[i].pos) || isStopword(request[i].word) || request[i].type !== 'word')
@@ -29,5 +51,5 @@ export function deliverableOf(reading: BriefReading): ReadToken[] {
   const phrase: ReadToken[] = [];
   for (; i < request.length && request[i].type === 'word' && PHRASE.has(request[i].pos); i++)
     phrase.push(request[i]);
-  return phrase.filter((t) => !t.platform && !t.placement && !t.ratio && !t.negated);
+  return { phrase, end: i };
 }

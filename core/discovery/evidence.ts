@@ -42,6 +42,14 @@ const PHRASAL: [string[], string][] = [
   [['walk', 'thru'], 'walkthrough'],
   [['step', 'by', 'step'], 'tutorial'],
   [['voice', 'over'], 'voiceover'],
+  // The top of a page, a post or an email is where its header picture goes.
+  [['top', 'of', 'the', 'page'], 'header'],
+  [['top', 'of', 'the', 'post'], 'header'],
+  [['top', 'of', 'the', 'article'], 'header'],
+  [['top', 'of', 'the', 'email'], 'header'],
+  [['top', 'of', 'it'], 'header'],
+  [['at', 'the', 'top'], 'header'],
+  [['screen', 'reader'], 'accessibility'],
 ];
 /** Phrases that name a kind only when hyphenated: a "how-to" is a tutorial, "how to prepare" is a question. */
 const HYPHENATED: [string[], string][] = [[['how', 'to'], 'howto']];

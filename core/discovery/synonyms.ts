@@ -35,7 +35,7 @@ const GROUPS: string[][] = [
   ['hashtag', 'tag'],
   ['approval', 'approve', 'review', 'reviewer', 'signoff', 'sign'],
   ['banner', 'header', 'hero', 'cover', 'masthead'],
-  ['blog', 'article', 'newsletter', 'editorial', 'essay'],
+  ['blog', 'article', 'newsletter', 'editorial', 'essay', 'substack'],
   ['quote', 'quotation', 'saying', 'testimonial', 'review'],
   ['inspirational', 'motivational', 'inspiring', 'uplifting'],
   ['announcement', 'announce', 'launch', 'release', 'unveil', 'reveal'],

@@ -1,3 +1,4 @@
+import { readIntent } from './intent';
 import type { ReadToken } from './read-token';
 
 /**
@@ -43,7 +44,10 @@ export function markTopics(tokens: ReadToken[]): void {
     const newClause = t.pos === 'CCONJ' && next !== undefined && ['PRON', 'VERB', 'AUX'].includes(next.pos);
     // A hyphen inside a word ("oat-milk") does not end the clause.
     const joiner = t.text === '-' && tokens[i - 1]?.end === t.start && next?.start === t.end;
-    if ((CLAUSE_END.test(t.text) && !joiner) || newClause) inTopic = false;
+    // "Our newsletter about beekeeping needs an image": the topic's noun phrase ends at the verb of what it needs.
+    const needs =
+      t.pos === 'VERB' && NEEDING.has(t.lemma) && ['NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? '');
+    if ((CLAUSE_END.test(t.text) && !joiner) || newClause || needs) inTopic = false;
     else if (
       inTopic &&
       phraseOnly &&
@@ -75,6 +79,8 @@ function nounLike(t: ReadToken, prev: ReadToken | undefined, next: ReadToken | u
   if (t.pos !== 'VERB' || !prev || !['NOUN', 'PROPN', 'ADJ'].includes(prev.pos)) return false;
   return !next || !['DET', 'PRON'].includes(next.pos);
 }
+
+const NEEDING = new Set(['need', 'want', 'require', 'deserve']);
 
 const NOUN_PHRASE = new Set(['PRON', 'DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PART']);
 
@@ -128,6 +134,8 @@ function isTopicCue(
     (next.word === 'how' || (next.pos === 'VERB' && next.word.endsWith('ing')))
   )
     return true;
+  // "an image of an old library", "a drawing of two otters": what a picture shows is its subject.
+  if (t.word === 'of' && prev?.pos === 'NOUN' && readIntent(prev.word).medium === 'image') return true;
   if (!TOPIC_CUES.has(t.lemma) && !TOPIC_CUES.has(t.word)) return false;
   // A cue verb that opens the request is the request ("Explain to new customers how ...").
   const opens =

@@ -78,6 +78,25 @@ describe('a phrase that stands for one word', () => {
   });
 });
 
+describe("the caller's own piece is not the thing to make", () => {
+  test.each([
+    ['My essay on slow travel needs a header picture', BLOG],
+    ['Our newsletter about urban beekeeping needs an image at the top', BLOG],
+    [
+      'Putting together our field report on the river clean-up; the top of the page needs something, with alt text',
+      BLOG,
+    ],
+  ])('%j asks for what the piece needs', (brief, appId) => {
+    const result = rankApps(brief, CATALOG);
+    expect(result.matches[0]?.appId).toBe(appId);
+    expect(result.verdict.status).toBe('fit');
+  });
+
+  test('what a picture shows is its subject, not evidence for an app ("an image of a warm fireplace")', () => {
+    expect(top('make an image of a warm fireplace in a mountain hut')).toBe(IMAGE);
+  });
+});
+
 describe('typos and non-native phrasing keep the app', () => {
   test.each([
     ['carousal with 3 tips for new runners: start slow, rest, hydrate', CAROUSEL],
