@@ -13,7 +13,7 @@ const CUES: Record<Exclude<IntentMedium, 'mixed'>, Record<string, number>> = {
     2,
   ),
   text: weights(
-    'caption captions copy headline headlines tagline blurb tweet thread text script bio email description hashtags slogan wording transcript',
+    'caption captions copy headline headlines tagline blurb tweet thread text script bio email description hashtags slogan transcript',
     1,
   ),
   image: weights(

@@ -91,8 +91,13 @@ export function rankApps(
   );
   const placed = reading.platforms.length > 0 || reading.tokens.some((t) => t.placement);
   // A quotation and its author with nothing else to make ("\"Stay hungry\" - Steve Jobs") asks for a quote card.
-  const attributed = reading.spans.quotes.some((q) =>
-    /^["”']?\s*(?:[-–—~]|by\b)\s*\p{Lu}/u.test(reading.brief.slice(q.end)),
+  // Or with its author before it: "Ruth Bader Ginsburg's words \"Real change ...\"".
+  const attributed = reading.spans.quotes.some(
+    (q) =>
+      /^["”']?\s*(?:[-–—~]|by\b)\s*\p{Lu}/u.test(reading.brief.slice(q.end)) ||
+      /\p{Lu}\p{L}+['’]s\s+(?:words|line|quote|saying|motto|advice|mantra)\s*:?\s*["“']?$/u.test(
+        reading.brief.slice(0, q.start),
+      ),
   );
   // To announce, promote or celebrate something, with nothing named to make, is to post about it.
   // Not in what the content shows ("a rocket launching from a laptop"): that is the subject's act, not the brief's.

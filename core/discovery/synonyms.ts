@@ -30,7 +30,7 @@ const GROUPS: string[][] = [
   ['motion', 'move', 'moving', 'animate', 'animation', 'zoom'],
   ['audio', 'sound', 'voice', 'voiceover', 'narration', 'spoken', 'speech', 'listen'],
   ['podcast', 'episode', 'show'],
-  ['caption', 'copy', 'blurb', 'text', 'wording'],
+  ['caption', 'copy', 'blurb', 'text'],
   ['headline', 'title', 'heading', 'tagline'],
   ['hashtag', 'tag'],
   ['approval', 'approve', 'review', 'reviewer', 'signoff', 'sign'],

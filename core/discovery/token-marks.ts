@@ -4,7 +4,16 @@ import type { ReadToken } from './read-token';
 const SURFACES = new Set(['reel', 'reels', 'shorts', 'story', 'stories', 'feed', 'feeds', 'timeline']);
 const PLACING = new Set(['for', 'on', 'in', 'to', 'into']);
 /** The people who follow an account: content "for our followers" goes on its feed. */
-const FOLLOWING = new Set(['follower', 'followers', 'fan', 'fans', 'subscriber', 'subscribers']);
+const FOLLOWING = new Set([
+  'follower',
+  'followers',
+  'fan',
+  'fans',
+  'subscriber',
+  'subscribers',
+  'crowd',
+  'audience',
+]);
 /** Words that point at something the caller has: "my photo", "this picture", "the video I filmed". */
 const OWNED = new Set([
   'my',
@@ -47,7 +56,9 @@ export function markPlacementsAndInputs(tokens: ReadToken[]): void {
     )
       t.placement = true;
     const lead = tokens.slice(Math.max(0, i - 3), i).filter((p) => p.type === 'word');
-    if (FOLLOWING.has(t.word) && lead.some((p) => p.word === 'for' || p.word === 'to')) t.placement = true;
+    // "for our followers", "to our fans", "let the Instagram crowd know".
+    const addressed = lead.some((p) => ['for', 'to', 'with'].includes(p.word) || p.lemma === 'let');
+    if (FOLLOWING.has(t.word) && addressed) t.placement = true;
     const next = tokens.slice(i + 1, i + 4);
     // "my photo", "this picture", or a media word followed by its link ("a static image (https://...)").
     if (

@@ -1,6 +1,16 @@
 import { FIT_THRESHOLD, rankApps } from '../../../core/discovery/rank-apps';
 import { CATALOG } from './catalog-candidates';
-import { BLOG, CAROUSEL, EXPLAINER, FIT_BRIEFS, IMAGE, NO_FIT_BRIEFS, SOCIAL, AUDIOGRAM } from './own-briefs';
+import {
+  BLOG,
+  CAROUSEL,
+  QUOTE,
+  EXPLAINER,
+  FIT_BRIEFS,
+  IMAGE,
+  NO_FIT_BRIEFS,
+  SOCIAL,
+  AUDIOGRAM,
+} from './own-briefs';
 
 const top = (brief: string) => rankApps(brief, CATALOG).matches[0]?.appId;
 
@@ -94,6 +104,17 @@ describe("the caller's own piece is not the thing to make", () => {
 
   test('what a picture shows is its subject, not evidence for an app ("an image of a warm fireplace")', () => {
     expect(top('make an image of a warm fireplace in a mountain hut')).toBe(IMAGE);
+  });
+});
+
+describe('a quotation with its author named before it', () => {
+  test('"Maya Angelou\'s words \"...\" with our followers" asks for a quote card', () => {
+    const result = rankApps(
+      'For Monday we would like to share Maya Angelou\'s words "Nothing will work unless you do" with our followers',
+      CATALOG,
+    );
+    expect(result.matches[0]?.appId).toBe(QUOTE);
+    expect(result.intent.medium).not.toBe('text');
   });
 });
 
