@@ -108,7 +108,7 @@ describe("the caller's own piece is not the thing to make", () => {
 });
 
 describe('a quotation with its author named before it', () => {
-  test('"Maya Angelou\'s words \"...\" with our followers" asks for a quote card', () => {
+  test(`"Maya Angelou's words "..." with our followers" asks for a quote card`, () => {
     const result = rankApps(
       'For Monday we would like to share Maya Angelou\'s words "Nothing will work unless you do" with our followers',
       CATALOG,
