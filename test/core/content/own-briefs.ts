@@ -35,6 +35,20 @@ export interface OwnBrief {
 export const SLOT_BRIEFS: OwnBrief[] = [
   {
     brief:
+      'For Earth Day we want to post Wangari Maathai\'s words "It\'s the little things citizens do" as a card',
+    app: QUOTE,
+    fields: { quote: { has: ["it's the little things citizens do"] }, author: { has: ['wangari maathai'] } },
+  },
+  {
+    brief: 'a card with the motto of our coach Dana Whitfield: "Show up, then level up"',
+    app: QUOTE,
+    fields: {
+      quote: { has: ['show up then level up'] },
+      author: { has: ['dana whitfield'], not: ['coach'] },
+    },
+  },
+  {
+    brief:
       'Our Halloween pumpkin trail needs a post, a story and a banner that match; the owner signs off first',
     app: CAMPAIGN,
     fields: { campaign: { has: ['halloween pumpkin trail'], not: ['owner', 'banner'] } },
