@@ -63,6 +63,8 @@ export function trim(run: Run, role: FieldRole): Run | null {
     const ahead = uses.slice(i + 1, i + 4);
     const w = tokens[i].word;
     if (w === 'with' && ahead.some((u) => u === 'deliverable' || u === 'style')) cutAt(i);
+    // "... in a short video", "... as a reel": what to make, not what it is about.
+    else if ((w === 'in' || w === 'as' || w === 'into') && ahead.includes('deliverable')) cutAt(i);
     else if (
       tokens[i].pos === 'ADP' &&
       (ahead[0] === 'placement' || (ahead[1] === 'placement' && tokens[i + 1]?.pos === 'DET'))

@@ -87,7 +87,9 @@ function topicSegments(runs: Run[]): Run[] {
   const usable = segments.filter(
     (s) => s.run.tokens.length > 0 && !BACK_REFERENCES.has(s.run.tokens[0].lower),
   );
-  return [...usable.filter((s) => !s.purpose), ...usable.filter((s) => s.purpose)].map((s) => s.run);
+  return [...usable.filter((s) => !s.purpose), ...usable.filter((s) => s.purpose)].map((s) =>
+    QUESTION_WORDS.has(s.run.tokens[0].word) ? questionFrom(s.run, 0) : s.run,
+  );
 }
 
 /** A label that names something ("Black Friday rollout: ..."): the name is the subject. */
@@ -140,10 +142,26 @@ function questionRuns(runs: Run[]): Run[] {
         (['to', 'we', 'you', 'i', 'our', 'my', 'your', 'the'].includes(next.word) ||
           next.pos === 'NOUN' ||
           (next.pos === 'VERB' && next.word.endsWith('ing')));
-      if (QUESTION_WORDS.has(t.word) && opens)
-        found.push({ tokens: run.tokens.slice(i), uses: run.uses.slice(i) });
+      if (QUESTION_WORDS.has(t.word) && opens) found.push(questionFrom(run, i));
     });
   return found;
+}
+
+/**
+ * The embedded question from token i: its words are what it asks about, even those an app names
+ * ("how the loyalty points work"), up to a preposition that brings the deliverable ("in a video").
+ */
+function questionFrom(run: Run, i: number): Run {
+  const tokens = run.tokens.slice(i);
+  const uses = run.uses.slice(i);
+  const tail = tokens.findIndex(
+    (t, j) => j > 0 && t.pos === 'ADP' && uses.slice(j + 1, j + 4).includes('deliverable'),
+  );
+  const end = tail > 0 ? tail : tokens.length;
+  return {
+    tokens: tokens.slice(0, end),
+    uses: uses.slice(0, end).map((u) => (u === 'deliverable' || u === 'request' ? 'content' : u)),
+  };
 }
 
 /**

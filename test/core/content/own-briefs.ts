@@ -35,6 +35,18 @@ export interface OwnBrief {
 export const SLOT_BRIEFS: OwnBrief[] = [
   {
     brief:
+      'Members keep asking how the booking credits work. A short narrated video would help: one credit per class, credits roll over, unused ones expire in June',
+    app: EXPLAINER,
+    fields: { topic: { has: ['how the booking credits work'] } },
+  },
+  {
+    brief:
+      'Explainer on how our tool library works in a short video: borrow, return within a week, pay nothing',
+    app: EXPLAINER,
+    fields: { topic: { has: ['how our tool library works'], not: ['short', 'video'] } },
+  },
+  {
+    brief:
       'For Earth Day we want to post Wangari Maathai\'s words "It\'s the little things citizens do" as a card',
     app: QUOTE,
     fields: { quote: { has: ["it's the little things citizens do"] }, author: { has: ['wangari maathai'] } },
