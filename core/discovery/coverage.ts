@@ -76,6 +76,9 @@ export function nameCoverageOf(
     // The name is read as words; an alias is a phrase people say ("text to image"): not said as
     // that phrase, it counts half.
     const order = i === 0 || containsPhrase(request, name) ? 1 : ALIAS_UNORDERED;
+    // An alias whose words from the app's name the brief lacks ("quote image" for a plain image) says nothing.
+    const named = name.map((term, j) => (names[0].includes(term) ? j : -1)).filter((j) => j >= 0);
+    if (i > 0 && order < 1 && named.length > 0 && named.every((j) => credit[j] === 0)) continue;
     const mass = name.reduce((sum, term) => sum + idf(term), 0);
     const covered = credit.reduce((sum, c, j) => sum + c * idf(name[j]), 0);
     if (mass > 0) best = Math.max(best, (order * covered) / mass);

@@ -28,16 +28,22 @@ export function deliverableOf(reading: BriefReading): ReadToken[] {
   const start = request.indexOf(phrase[0]);
   const own = start > 0 && OWNERS.has(request[start - 1].lower);
   // "Writing up our trip report ...": what the caller is busy with is theirs too.
-  const verbsBefore = request.slice(0, start).filter((t) => t.pos === 'VERB');
+  // A verb that modifies the noun after it ("the onboarding screen") is part of the phrase, not a verb.
+  const verbsBefore = request
+    .slice(0, start)
+    .filter((t) => t.pos === 'VERB' && request[request.indexOf(t) + 1]?.pos !== 'NOUN');
   const busy = verbsBefore.length > 0 && verbsBefore.every((t) => t.lower.endsWith('ing'));
-  if (own && (verbsBefore.length === 0 || busy)) {
-    const verb = request.findIndex((t, i) => i >= end && t.pos === 'VERB');
+  const verb = request.findIndex((t, i) => i >= end && t.pos === 'VERB');
+  // "The onboarding screen of our app needs a background picture": the subject needs the deliverable.
+  const needs = verb >= 0 && NEEDING.has(request[verb].lemma) && verbsBefore.length === 0;
+  if ((own && (verbsBefore.length === 0 || busy)) || needs) {
     if (verb >= 0) ({ phrase, end } = phraseFrom(request, verb + 1));
     else if (busy) phrase = [];
   }
   return phrase.filter((t) => !t.platform && !t.placement && !t.ratio && !t.negated);
 }
 
+const NEEDING = new Set(['need', 'want', 'require', 'deserve']);
 const OWNERS = new Set(['my', 'our', 'your', 'their', 'this', 'that']);
 
 /** The first noun phrase from `from` on, and the index after it. */

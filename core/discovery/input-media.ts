@@ -1,5 +1,6 @@
 import type { BriefReading, ReadToken } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
+import { deliverableOf } from './deliverable';
 
 export type MediaKind = 'image' | 'video' | 'audio';
 /** What the brief brings: media of a kind, or a link or file whose kind cannot be told ('any'). */
@@ -66,11 +67,13 @@ function kindOf(t: ReadToken, neighbours: ReadToken[]): BroughtMedia {
 /**
  * Media the brief brings: links (by their extension), an agent's URL fields, and media it calls its
  * own ("my photo", "this picture", "my MOV files"). Image words in the request count as a photo
- * mentioned ("animate the picture") for apps that need one.
+ * mentioned ("animate the picture") for apps that need one, unless the picture is the thing to make.
  */
 export function mediaIn(reading: BriefReading): { all: Set<BroughtMedia>; own: Set<BroughtMedia> } {
   const all = new Set<BroughtMedia>();
   const own = new Set<BroughtMedia>();
+  // "needs a background picture of ...": the picture to make is not one the caller has.
+  const toMake = deliverableOf(reading).some((t) => WORD_KINDS[t.lemma] === 'image');
   for (const u of reading.spans.urls) all.add(urlKind(u.text)).add(urlKind(u.text));
   for (const f of reading.structured?.fields ?? [])
     if (/^https?:\/\//i.test(f.value)) all.add(urlKind(f.value));
@@ -79,7 +82,8 @@ export function mediaIn(reading: BriefReading): { all: Set<BroughtMedia>; own: S
       const kind = kindOf(t, reading.tokens.slice(Math.max(0, i - 2), i + 2));
       all.add(kind);
       own.add(kind);
-    } else if (WORD_KINDS[t.lemma] === 'image' && t.zone !== 'quote' && !t.modifier) all.add('image');
+    } else if (WORD_KINDS[t.lemma] === 'image' && t.zone !== 'quote' && !t.modifier && !toMake)
+      all.add('image');
   });
   return { all, own };
 }

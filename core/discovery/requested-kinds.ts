@@ -37,7 +37,6 @@ const LONG_TEXT = [
   'terms',
   'policy',
   'product description',
-  'description',
   // Plans are documents too: what to post when, not the posts.
   'calendar',
   'strategy',

@@ -118,6 +118,16 @@ describe('a quotation with its author named before it', () => {
   });
 });
 
+describe('the picture to make is not a picture the caller has', () => {
+  test('"the login page of our site needs a background picture of ..." is an image to generate', () => {
+    const result = rankApps(
+      'The login page of our site needs a background picture of a foggy pine forest at sunrise',
+      CATALOG,
+    );
+    expect(result.matches[0]?.appId).toBe(IMAGE);
+  });
+});
+
 describe('typos and non-native phrasing keep the app', () => {
   test.each([
     ['carousal with 3 tips for new runners: start slow, rest, hydrate', CAROUSEL],
