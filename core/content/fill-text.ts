@@ -116,7 +116,7 @@ function passageAfterColon(reading: BriefReading, minWords: number): string | nu
   if (at === null) return null;
   // An attribution in parentheses at the end ("(Sheryl Sandberg)") is not part of the passage.
   const text = reading.brief
-    .slice(at)
+    .slice(at, reading.spans.afterColonEnd)
     .replace(/\s*\([^()]*\)\s*$/, '')
     .trim();
   return text.split(/\s+/).length >= minWords ? text : null;

@@ -44,6 +44,8 @@ export function askedMedium(reading: BriefReading, modality?: string | null): In
     text: own.text + extra.text / 2,
   };
   const medium = mediumFromCues(cues);
+  // Something spoken "with subtitles": sound that is seen is a video.
+  if (medium === 'audio' && cues.video > 0) return 'video';
   return medium !== 'mixed' && own[medium] === 0 ? 'mixed' : medium;
 }
 

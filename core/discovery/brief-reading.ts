@@ -67,7 +67,7 @@ function proseTokens(brief: string, spans: BriefSpans, vocabulary: ReadonlySet<s
     if (spans.label && at < spans.label.end) return 'label';
     if (spans.keyCues.some((k) => at >= k.start && at < k.end)) return 'key';
     if (spans.keyCues.some((k) => at >= k.valueStart && at < k.valueEnd)) return 'content';
-    if (at >= contentFrom || within(spans.lists, at)) return 'content';
+    if ((at >= contentFrom && at < spans.afterColonEnd) || within(spans.lists, at)) return 'content';
     if (within(spans.parens, at)) return 'aside';
     return 'ask';
   };

@@ -32,6 +32,8 @@ export interface BriefSpans {
   label: Span | null;
   /** Where the text after the first content colon starts (the label's colon, or a later one). */
   afterColon: number | null;
+  /** Where it ends: at a later sentence that asks for something ("We want ..."), else the brief's end. */
+  afterColonEnd: number;
   keyCues: KeyCue[];
   /** Lists after a spaced dash ("... for our Glow Serum - lightweight, no fragrance, visible results"). */
   lists: Span[];
@@ -130,6 +132,17 @@ function dashLists(text: string): Span[] {
   return lists;
 }
 
+/** A sentence that opens by asking: "We want ...", "I'd like ...", "Please ...", "Can you ...". */
+const ASKING_SENTENCE =
+  /[.!?]\s+(?=(?:we|i)\s+(?:want|need|would like|['’]d like|['’]d love|would love|are looking|['’]re looking)\b|(?:please|pls|can you|could you|would you|make|create|give me|let['’]s)\b)/gi;
+
+/** Where the content after a colon ends: before the first later sentence that asks for something. */
+function requestAfter(text: string, from: number): number {
+  ASKING_SENTENCE.lastIndex = from;
+  const m = ASKING_SENTENCE.exec(text);
+  return m ? m.index + 1 : text.length;
+}
+
 export function briefSpans(text: string): BriefSpans {
   const quotes = quotesIn(text);
   const urls = urlSpans(text);
@@ -151,6 +164,7 @@ export function briefSpans(text: string): BriefSpans {
     parens,
     label,
     afterColon: firstColon === undefined ? null : firstColon + 1,
+    afterColonEnd: firstColon === undefined ? text.length : requestAfter(text, firstColon + 1),
     keyCues: keyCues(text, skip),
     lists: dashLists(text),
   };

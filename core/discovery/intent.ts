@@ -5,7 +5,7 @@ export type IntentMedium = 'image' | 'video' | 'audio' | 'text' | 'mixed';
 /** Words that ask for a medium, stemmed; weights say how surely (a "card" is nearly always an image). */
 const CUES: Record<Exclude<IntentMedium, 'mixed'>, Record<string, number>> = {
   video: weights(
-    'video videos clip clips reel reels animate film footage animation animated movie trailer montage slideshow mp4 vlog shorts gif motion moving move',
+    'video videos clip clips reel reels animate film footage animation animated movie trailer montage slideshow mp4 vlog shorts gif motion moving move subtitle subtitles subtitled',
     2,
   ),
   audio: weights(

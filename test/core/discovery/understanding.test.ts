@@ -2,6 +2,7 @@ import { FIT_THRESHOLD, rankApps } from '../../../core/discovery/rank-apps';
 import { CATALOG } from './catalog-candidates';
 import {
   BLOG,
+  VIDEO_AD,
   CAROUSEL,
   QUOTE,
   EXPLAINER,
@@ -125,6 +126,18 @@ describe('the picture to make is not a picture the caller has', () => {
       CATALOG,
     );
     expect(result.matches[0]?.appId).toBe(IMAGE);
+  });
+});
+
+describe('a sentence that asks, after a colon of facts, is the request again', () => {
+  test('"... in: facts. We want something spoken, with subtitles ..." asks for a video ad', () => {
+    const result = rankApps(
+      'The Nimbus rain jacket is finally here: fully taped seams, packs into its pocket. We want something spoken, with subtitles, for Instagram stories, ending on "Stay dry out there".',
+      CATALOG,
+    );
+    expect(result.intent.medium).toBe('video');
+    expect(result.matches[0]?.appId).toBe(VIDEO_AD);
+    expect(result.verdict.status).toBe('fit');
   });
 });
 
