@@ -29,3 +29,17 @@ export function createApiHttpServer(listener: RequestListener, limits = HTTP_SER
     listener,
   );
 }
+
+/**
+ * Starts `server` listening on `host:port` (port 0 takes a free one, so no other process can take it
+ * in between) and returns its base URL; a server on every interface is reached through localhost.
+ */
+export async function listenAt(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  return `http://${host === '0.0.0.0' ? 'localhost' : host}:${bound}`;
+}

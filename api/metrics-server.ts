@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from '../core/config';
+import { listenAt } from './http-server';
 import { metricsEndpoint, type MetricsEndpointOptions } from './metrics-endpoint';
 
 export interface MetricsServer {
@@ -23,15 +24,9 @@ export async function startMetricsServer(
   const app = new Koa();
   app.use(metricsEndpoint({ metrics, token: config.METRICS_TOKEN, logger }));
   const server = createServer(app.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.METRICS_PORT, config.HOST, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.METRICS_PORT;
-  const host = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  const base = await listenAt(server, config.METRICS_PORT, config.HOST);
   return {
-    url: `http://${host}:${port}/metrics`,
+    url: `${base}/metrics`,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // A scraper keeps its connection open between scrapes: nothing in flight is worth waiting for.

@@ -7,7 +7,7 @@ import type { Services } from '../adapters/services';
 import type { RunEngine } from '../adapters/temporal/run-engine';
 import { buildApiDeps } from './api-deps';
 import { createApp } from './app';
-import { createApiHttpServer } from './http-server';
+import { createApiHttpServer, listenAt } from './http-server';
 import { drainServer } from './drain';
 import { startMetricsServer } from './metrics-server';
 import { startRunStarter } from './run-starter';
@@ -33,19 +33,13 @@ export async function startApiServer(
   });
   const app = createApp(deps);
   const server = createApiHttpServer(app.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const host = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  const url = await listenAt(server, config.PORT, config.HOST);
   const metrics = await startMetricsServer(config, deps.metrics, logger);
   // Completes accepted runs whose workflow start Temporal had not confirmed (api/run-starter.ts).
   const starter = startRunStarter(deps);
   return {
     server,
-    url: `http://${host}:${port}`,
+    url,
     async close() {
       await starter.stop();
       // Streams and waits are answered, requests in flight may finish (api/drain.ts).

@@ -1,6 +1,6 @@
 import type { AppParameter } from '../app/app-definition';
 import type { BriefReading } from '../discovery/brief-reading';
-import type { Quote } from '../discovery/brief-spans';
+import { speakerBefore, type Quote } from '../discovery/brief-spans';
 import { keyMatch, ROLE_CUES, roleOf, type FieldRole } from './field-roles';
 
 /**
@@ -122,7 +122,7 @@ export function attributionAfter(reading: BriefReading, quote: Quote): string | 
       /(?:^|[.!?]\s+|,\s*)(?:my |our )?([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2}?)\s+(?:says|said|once said|always says)\s*:?\s*["“']?$/iu,
     );
   if (said) return said[1].trim();
-  const owner = ownerBefore(reading.brief.slice(Math.max(0, quote.start - 80), quote.start));
+  const owner = speakerBefore(reading.brief, quote);
   if (owner) return owner;
   const rest = reading.brief.slice(quote.end).replace(/^["”'’]/, '');
   if (/^\s*\(?\s*(?:no|without)\s+author/i.test(rest)) return '';
@@ -139,26 +139,6 @@ export function attributionAfter(reading: BriefReading, quote: Quote): string | 
       .replace(/[.]$/, '')
       .trim() || null
   );
-}
-
-const NAME = String.raw`([\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,3})`;
-const SAYING = String.raw`(?:words|line|quote|saying|motto|advice|mantra|sentence)`;
-const OPEN_QUOTE = String.raw`\s*:?\s*["“']?$`;
-/** "Ruth Bader Ginsburg's words", "the sentence of our head chef Lucia Moreno:", right before the quote. */
-const OWNED_SAYING = [
-  new RegExp(String.raw`${NAME}['’]s\s+${SAYING}${OPEN_QUOTE}`, 'u'),
-  new RegExp(
-    String.raw`${SAYING}\s+(?:of|from|by)\s+(?:our |my |the )?(?:\p{Ll}+\s+){0,3}${NAME}${OPEN_QUOTE}`,
-    'u',
-  ),
-];
-
-function ownerBefore(before: string): string | null {
-  for (const pattern of OWNED_SAYING) {
-    const m = before.match(pattern);
-    if (m) return m[1].trim();
-  }
-  return null;
 }
 
 /** "cta "Try them free"", "Call to action: Order today", "ending with Shop now". */

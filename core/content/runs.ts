@@ -90,12 +90,9 @@ export function trim(run: Run, role: FieldRole): Run | null {
     !NOT_OPENING.has(tokens[start].word)
   )
     start++;
-  // The end of a hyphenated word ("pop-up", "sign-in") is part of it, whatever its tag.
-  const hyphenated = (i: number) =>
-    i >= 2 &&
-    tokens[i - 1].text === '-' &&
-    tokens[i - 1].end === tokens[i].start &&
-    uses[i - 1] === 'content';
+  // The end of a hyphenated word ("pop-up", "sign-in") is part of it, whatever its tag: a hyphen is
+  // content only when it joins two words (wordUses).
+  const hyphenated = (i: number) => tokens[i - 1]?.text === '-' && uses[i - 1] === 'content';
   let end = tokens.length;
   while (end > start && !keep(tokens[end - 1], uses[end - 1], TRAILING) && !hyphenated(end - 1)) end--;
   if (end <= start) return null;

@@ -1,4 +1,5 @@
 import type { BriefReading, ReadToken } from '../discovery/brief-reading';
+import { NEEDING } from '../discovery/topic-cues';
 import { wordUses, type WordContext } from './brief-words';
 import type { FieldRole } from './field-roles';
 import { runsOf, textOf, trim, type Run } from './runs';
@@ -101,9 +102,6 @@ function namedLabel(runs: Run[]): Run[] {
       r.tokens.some((t) => isName(t) && !t.platform && t.start > 0),
   );
 }
-
-/** Verbs whose subject is what the content is for: "Our Mother's Day promo needs a post". */
-const NEEDING = new Set(['need', 'want', 'deserve', 'require']);
 
 /** "Our spring menu needs a post": what comes before a needing verb, when the run asks for something. */
 function needers(runs: Run[]): Run[] {

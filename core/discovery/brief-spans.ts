@@ -169,3 +169,25 @@ export function briefSpans(text: string): BriefSpans {
     lists: dashLists(text),
   };
 }
+
+const NAME = String.raw`([\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,3})`;
+const SAYING = String.raw`(?:words|line|quote|saying|motto|advice|mantra|sentence)`;
+const OPEN_QUOTE = String.raw`\s*:?\s*["“']?$`;
+/** "Ruth Bader Ginsburg's words", "the sentence of our head chef Lucia Moreno:", right before the quote. */
+const OWNED_SAYING = [
+  new RegExp(String.raw`${NAME}['’]s\s+${SAYING}${OPEN_QUOTE}`, 'u'),
+  new RegExp(
+    String.raw`${SAYING}\s+(?:of|from|by)\s+(?:our |my |the )?(?:\p{Ll}+\s+){0,3}${NAME}${OPEN_QUOTE}`,
+    'u',
+  ),
+];
+
+/** Who said the quotation, when the brief names them right before it as the owner of the words. */
+export function speakerBefore(brief: string, quote: Quote): string | null {
+  const before = brief.slice(Math.max(0, quote.start - 80), quote.start);
+  for (const pattern of OWNED_SAYING) {
+    const m = before.match(pattern);
+    if (m) return m[1].trim();
+  }
+  return null;
+}

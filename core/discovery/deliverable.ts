@@ -1,7 +1,8 @@
 import type { BriefReading, ReadToken } from './brief-reading';
 import { isStopword } from './normalize';
+import { NEEDING } from './topic-cues';
 
-const REQUEST_ZONES = new Set(['ask', 'label']);
+const ASK_ZONES = new Set(['ask', 'label']);
 const SKIPPED = new Set(['VERB', 'AUX', 'PRON', 'DET', 'NUM', 'INTJ', 'PART', 'ADV', 'SYM']);
 const PHRASE = new Set(['NOUN', 'PROPN', 'ADJ']);
 
@@ -16,7 +17,7 @@ const PHRASE = new Set(['NOUN', 'PROPN', 'ADJ']);
  */
 export function deliverableOf(reading: BriefReading): ReadToken[] {
   if (reading.structured) return [];
-  const all = reading.tokens.filter((t) => REQUEST_ZONES.has(t.zone));
+  const all = reading.tokens.filter((t) => ASK_ZONES.has(t.zone));
   // "Turn my blog post into a quote card": what it becomes is the deliverable, not what it starts from.
   const into = all.findIndex(
     (t) => t.word === 'into' || (t.word === 'as' && all[all.indexOf(t) + 1]?.pos === 'DET'),
@@ -43,7 +44,6 @@ export function deliverableOf(reading: BriefReading): ReadToken[] {
   return phrase.filter((t) => !t.platform && !t.placement && !t.ratio && !t.negated);
 }
 
-const NEEDING = new Set(['need', 'want', 'require', 'deserve']);
 const OWNERS = new Set(['my', 'our', 'your', 'their', 'this', 'that']);
 
 /** The first noun phrase from `from` on, and the index after it. */

@@ -1,4 +1,5 @@
 import { termOf, type BriefReading, type ReadToken, type Zone } from './brief-reading';
+import { REQUEST_ZONES } from './read-token';
 import { isStopword } from './normalize';
 import { namesSameThing, synonymsOf } from './synonyms';
 
@@ -69,8 +70,6 @@ function phrasalAt(
   const phrase = words.slice(0, found[0].length);
   return { stands: found[1], written: phrase.map((t) => t.text).join(' '), last: phrase[phrase.length - 1] };
 }
-
-const REQUEST_ZONES = new Set<Zone>(['ask', 'label', 'aside']);
 
 /** A brief word's synonyms together count about this much of the word itself. */
 const SYNONYM_SHARE = 0.5;
@@ -173,7 +172,7 @@ export function evidenceOf(reading: BriefReading): { terms: EvidenceTerm[]; nega
 /** The request's terms in order (ask, label, aside; negated words out), for phrase checks. */
 export function requestSequence(reading: BriefReading): string[] {
   return reading.tokens
-    .filter((t) => (t.zone === 'ask' || t.zone === 'label' || t.zone === 'aside') && !t.negated)
+    .filter((t) => REQUEST_ZONES.has(t.zone) && !t.negated)
     .filter((t) => t.type === 'word' && !isStopword(t.word))
     .map((t) => t.term);
 }

@@ -1,4 +1,5 @@
 import type { BriefReading, ReadToken } from './brief-reading';
+import { REQUEST_ZONES } from './read-token';
 
 /**
  * Operations that are not content generation, by the lemmas that ask for them. A lemma counts
@@ -95,7 +96,6 @@ for (const [family, { verbs, nouns }] of Object.entries(OPERATIONS)) {
   for (const n of nouns) NOUN_FAMILY.set(n, family);
 }
 
-const REQUEST_ZONES = new Set(['ask', 'label', 'aside']);
 /** Words after which the next word opens a clause of the request. */
 const OPENERS = new Set([
   'please',

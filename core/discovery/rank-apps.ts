@@ -1,5 +1,6 @@
 import { askedMedium, adjustedMatch, placementFactor, REVIEW_TERMS } from './adjust-score';
 import { readBrief, type BriefReading } from './brief-reading';
+import { speakerBefore } from './brief-spans';
 import type { DiscoveryCandidate } from './candidate';
 import { catalogIndex } from './catalog-index';
 import { meetsConstraints, type DiscoveryConstraints } from './constraints';
@@ -95,9 +96,7 @@ export function rankApps(
   const attributed = reading.spans.quotes.some(
     (q) =>
       /^["”']?\s*(?:[-–—~]|by\b)\s*\p{Lu}/u.test(reading.brief.slice(q.end)) ||
-      /\p{Lu}\p{L}+['’]s\s+(?:words|line|quote|saying|motto|advice|mantra)\s*:?\s*["“']?$/u.test(
-        reading.brief.slice(0, q.start),
-      ),
+      speakerBefore(reading.brief, q) !== null,
   );
   // To announce, promote or celebrate something, with nothing named to make, is to post about it.
   // Not in what the content shows ("a rocket launching from a laptop"): that is the subject's act, not the brief's.

@@ -16,6 +16,9 @@ import type { StructuredBrief } from './structured-brief';
  */
 export type Zone = 'ask' | 'label' | 'key' | 'aside' | 'context' | 'topic' | 'content' | 'quote' | 'url';
 
+/** The zones that hold the request itself: what to make, as the brief asks it. */
+export const REQUEST_ZONES: ReadonlySet<Zone> = new Set<Zone>(['ask', 'label', 'aside']);
+
 export interface ReadToken extends Token {
   zone: Zone;
   /** The word as understood: lower case, its spelling corrected against the vocabulary. */

@@ -1,7 +1,6 @@
 import type { BriefReading } from './brief-reading';
+import { REQUEST_ZONES } from './read-token';
 import { deliverableOf } from './deliverable';
-
-const REQUEST_ZONES = new Set(['ask', 'label', 'aside']);
 
 /**
  * Written deliverables longer than any app's copy (a caption, a headline, a script): as the thing

@@ -80,7 +80,8 @@ function nounLike(t: ReadToken, prev: ReadToken | undefined, next: ReadToken | u
   return !next || !['DET', 'PRON'].includes(next.pos);
 }
 
-const NEEDING = new Set(['need', 'want', 'require', 'deserve']);
+/** Verbs whose subject is what the content is for: "Our Mother's Day promo needs a post". */
+export const NEEDING = new Set(['need', 'want', 'require', 'deserve']);
 
 const NOUN_PHRASE = new Set(['PRON', 'DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PART']);
 
