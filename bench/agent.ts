@@ -10,6 +10,8 @@
  * 3. Prints the dev and held-out splits side by side, with the gap between them, per app, per style
  *    and per tag. `--verbose` lists the misses of the dev split and legacy only: held-out briefs are
  *    never shown, so nobody tunes on them (STYLE.md item 20). It prints figures; it asserts nothing.
+ * `--probe <file>` measures a brief set kept outside the bench instead (same shape as briefs.json),
+ * every brief shown: fresh briefs to find failure classes on without touching either split.
  */
 import { loadCatalogApps } from '../adapters/catalog';
 import { loadBriefs, loadLegacyBriefs, mediaPaths, withMediaBase, type BenchBrief } from './agent/brief-set';
@@ -21,6 +23,7 @@ import { splitOf } from './agent/split';
 
 interface Options {
   split: 'dev' | 'heldout' | 'all';
+  probe?: string;
   json: boolean;
   verbose: boolean;
 }
@@ -30,7 +33,22 @@ function readOptions(argv: string[]): Options {
   const split = at >= 0 ? argv[at + 1] : (argv.find((a) => a.startsWith('--split='))?.slice(8) ?? 'all');
   if (split !== 'dev' && split !== 'heldout' && split !== 'all')
     throw new Error(`--split takes dev, heldout or all, not ${JSON.stringify(split)}`);
-  return { split, json: argv.includes('--json'), verbose: argv.includes('--verbose') };
+  const probeAt = argv.indexOf('--probe');
+  const probe = probeAt >= 0 ? argv[probeAt + 1] : undefined;
+  return { split, probe, json: argv.includes('--json'), verbose: argv.includes('--verbose') };
+}
+
+/** The dev and held-out splits of the bench, and the legacy briefs beside dev, as asked. */
+function splitGroups(
+  briefs: BenchBrief[],
+  options: Options,
+  catalog: ReturnType<typeof loadCatalogApps>,
+): [Group, BenchBrief[]][] {
+  const groups: [Group, BenchBrief[]][] = [];
+  if (options.split !== 'heldout') groups.push(['dev', briefs.filter((b) => splitOf(b.id) === 'dev')]);
+  if (options.split !== 'dev') groups.push(['heldout', briefs.filter((b) => splitOf(b.id) === 'heldout')]);
+  if (options.split !== 'heldout') groups.push(['legacy', loadLegacyBriefs(catalog)]);
+  return groups;
 }
 
 async function main(): Promise<void> {
@@ -39,11 +57,10 @@ async function main(): Promise<void> {
   const apps = new Map(catalog.map((a) => [a.appId, a]));
   const appName = (id: string | null) => (id === null ? '(no fit)' : (apps.get(id)?.name ?? id));
 
-  const groups: [Group, BenchBrief[]][] = [];
-  const briefs = loadBriefs();
-  if (options.split !== 'heldout') groups.push(['dev', briefs.filter((b) => splitOf(b.id) === 'dev')]);
-  if (options.split !== 'dev') groups.push(['heldout', briefs.filter((b) => splitOf(b.id) === 'heldout')]);
-  if (options.split !== 'heldout') groups.push(['legacy', loadLegacyBriefs(catalog)]);
+  const briefs = loadBriefs(options.probe);
+  const groups = options.probe
+    ? [['probe', briefs] as [Group, BenchBrief[]]]
+    : splitGroups(briefs, options, catalog);
 
   const service = await startBenchService(mediaPaths(briefs));
   const results: BriefResult[] = [];
@@ -84,7 +101,7 @@ async function main(): Promise<void> {
       `${catalog.length} catalog apps; headless content/create and apps/discover over HTTP, sandbox mode`,
   );
   if (options.verbose) {
-    console.log('\nmisses (dev and legacy only; held-out briefs are never listed):');
+    console.log('\nmisses (dev, legacy and probe only; held-out briefs are never listed):');
     for (const r of shown) {
       const miss = describeMiss(r, appName);
       if (miss) console.log(miss);

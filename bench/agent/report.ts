@@ -1,7 +1,7 @@
 import { percent, type Figures, type Ratio } from './figures';
 import type { BriefResult, Group } from './score';
 
-const TITLES: Record<Group, string> = { dev: 'dev', heldout: 'held-out', legacy: 'legacy' };
+const TITLES: Record<Group, string> = { dev: 'dev', heldout: 'held-out', legacy: 'legacy', probe: 'probe' };
 
 /** Issue 9's bar for the held-out split. */
 export const TARGETS: Partial<Record<HeadlineKey, number>> = {
@@ -59,7 +59,7 @@ function gap(figures: Partial<Record<Group, Figures>>, pick: (f: Figures) => Rat
 
 /** The side-by-side tables: headline measures, fields by type and role, per app, per style, per tag. */
 export function printReport(figures: Partial<Record<Group, Figures>>, header: string): void {
-  const groups = (['dev', 'heldout', 'legacy'] as const).filter((g) => figures[g]);
+  const groups = (['dev', 'heldout', 'legacy', 'probe'] as const).filter((g) => figures[g]);
   const both = figures.dev && figures.heldout;
   const heads = [...groups.map((g) => TITLES[g]), ...(both ? ['gap'] : []), 'target'];
   const line = (label: string, pick: (f: Figures) => Ratio | undefined, target?: number) =>

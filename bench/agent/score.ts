@@ -3,7 +3,7 @@ import { requiredKeys, type BenchBrief } from './brief-set';
 import { matchesInput } from './matchers';
 import type { CreateAnswer, DiscoverAnswer } from './service';
 
-export type Group = 'dev' | 'heldout' | 'legacy';
+export type Group = 'dev' | 'heldout' | 'legacy' | 'probe';
 
 /** One judged input: the parameter's type (text, options, url) and catalog role, and the verdict. */
 export interface FieldResult {

@@ -51,12 +51,15 @@ export function reasonsOf(
       terms: [...words],
       explanation: `${[...words].map((w) => `"${w}"`).join(', ')} ${words.size === 1 ? 'matches' : 'match'} the app's ${FIELD_TITLES[field]}`,
     }));
-  for (const p of phrases)
+  for (const p of phrases) {
+    // Named in the brief's own words ("three slides"), not the index's stems ("thre slid").
+    const words = p.map((term) => byTerm.get(term)?.word ?? term).join(' ');
     reasons.push({
       source: 'frontmatter',
       field: 'phrase',
-      terms: [p.join(' ')],
-      explanation: `the request names "${p.join(' ')}" as a whole`,
+      terms: [words],
+      explanation: `the request names "${words}" as a whole`,
     });
+  }
   return reasons;
 }

@@ -73,7 +73,48 @@ export function analyze(text: string): Token[] {
       sentence: sentenceOf[i] ?? 0,
     });
   });
-  return tokens;
+  return splitSentenceEnds(tokens);
+}
+
+/**
+ * wink reads a lower-case word and its full stop as one abbreviation ("fig.", "etc.") and goes on
+ * with the sentence. Before a capitalised word the stop ends the sentence: "a fiddle leaf fig. Three
+ * slides maybe" is two. The word and its stop are split, and what follows is a new sentence.
+ */
+function splitSentenceEnds(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  let added = 0;
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    const endsSentence =
+      /^[a-z][a-z]*\.$/.test(t.text) && next !== undefined && /^[A-Z]/.test(next.text) && next.start > t.end;
+    const sentence = t.sentence + added;
+    if (!endsSentence) return out.push({ ...t, sentence });
+    const word = t.text.slice(0, -1);
+    out.push({
+      ...t,
+      text: word,
+      lower: word,
+      lemma: t.lemma.replace(/\.$/, ''),
+      end: t.end - 1,
+      known: isKnownWord(word),
+      sentence,
+    });
+    out.push({
+      ...t,
+      text: '.',
+      lower: '.',
+      lemma: '.',
+      pos: 'PUNCT',
+      type: 'punctuation',
+      negated: false,
+      known: true,
+      start: t.end - 1,
+      sentence,
+    });
+    if (next.sentence + added === sentence) added += 1;
+  });
+  return out;
 }
 
 const known = new Map<string, boolean>();

@@ -111,6 +111,7 @@ const loose = (e: EvidenceTerm | undefined) =>
 const LOOSE_MIN_WEIGHT = 0.5;
 
 function phraseHits(index: CatalogIndex, appId: string, request: string[]): string[][] {
-  const phrases = index.phrases.get(appId) ?? [];
-  return phrases.filter((p) => p.length >= 2 && containsPhrase(request, p));
+  // The name and an alias may hold the same phrase ("three slide"): it counts once.
+  const phrases = new Map((index.phrases.get(appId) ?? []).map((p) => [p.join(' '), p]));
+  return [...phrases.values()].filter((p) => p.length >= 2 && containsPhrase(request, p));
 }

@@ -1,4 +1,5 @@
 import { readBrief, type BriefReading, type Zone } from '../../../core/discovery/brief-reading';
+import { analyze } from '../../../core/discovery/nlp';
 import { readStructured } from '../../../core/discovery/structured-brief';
 import { correctWord, editDistance } from '../../../core/discovery/typos';
 
@@ -67,6 +68,16 @@ describe('readBrief', () => {
     const r = readBrief('The Leeds pop-up needs a post for Instagarm', new Set(['feeds', 'instagram']));
     expect(r.tokens.map((t) => t.word)).toContain('leeds');
     expect(r.tokens.map((t) => t.word)).toContain('instagram');
+  });
+});
+
+describe('analyze', () => {
+  test('a lower-case word and its full stop before a capital end a sentence ("fig. Three")', () => {
+    const tokens = analyze('how to care for a fiddle leaf fig. Three slides maybe');
+    const fig = tokens.findIndex((t) => t.text === 'fig');
+    expect(tokens[fig + 1]).toMatchObject({ text: '.', type: 'punctuation' });
+    expect(tokens[fig + 2].sentence).toBe(tokens[fig].sentence + 1);
+    expect(analyze('Dr. Smith says hi').map((t) => t.text)).toContain('Dr.');
   });
 });
 

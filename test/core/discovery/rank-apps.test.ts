@@ -37,6 +37,13 @@ describe('rankApps', () => {
     expect(top.relevanceScore).toBeLessThanOrEqual(1);
   });
 
+  test('a phrase the app holds twice (name and alias) is named once, in the brief\'s own words', () => {
+    const top = rankApps('an inspirational quote card for Instagram', FIXED_CATALOG).matches[0];
+    const phrases = top.matchReasons.filter((r) => r.field === 'phrase').map((r) => r.terms[0]);
+    expect(phrases).toContain('quote card');
+    expect(new Set(phrases).size).toBe(phrases.length);
+  });
+
   test('scores are ordered, between 0 and 1, and the same intent gives the same answer', () => {
     const first = rankApps('vertical video for instagram stories', FIXED_CATALOG);
     const scores = first.matches.map((m) => m.relevanceScore);
