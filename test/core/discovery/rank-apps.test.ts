@@ -37,7 +37,7 @@ describe('rankApps', () => {
     expect(top.relevanceScore).toBeLessThanOrEqual(1);
   });
 
-  test('a phrase the app holds twice (name and alias) is named once, in the brief\'s own words', () => {
+  test("a phrase the app holds twice (name and alias) is named once, in the brief's own words", () => {
     const top = rankApps('an inspirational quote card for Instagram', FIXED_CATALOG).matches[0];
     const phrases = top.matchReasons.filter((r) => r.field === 'phrase').map((r) => r.terms[0]);
     expect(phrases).toContain('quote card');
