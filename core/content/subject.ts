@@ -24,6 +24,46 @@ function afterCue(runs: Run[], cues: string[], zones: Set<string>): Run[] {
   return found;
 }
 
+/**
+ * "Our bike shop just got the Fold-E City folding e-bike in": a possessive phrase that does something
+ * is the caller; the named thing it acts on (a capitalised name, not opening a sentence) is the
+ * product, with the words that describe it up to a preposition or punctuation.
+ */
+function namedObjects(runs: Run[]): Run[] {
+  const found: Run[] = [];
+  for (const run of runs) {
+    const owner = run.tokens.findIndex((t) => POSSESSIVE.has(t.word));
+    if (owner < 0) continue;
+    const verb = run.tokens.findIndex((t, i) => i > owner + 1 && t.pos === 'VERB');
+    const between = run.tokens.slice(owner + 1, verb);
+    if (verb < 0 || !between.every((t) => ['NOUN', 'PROPN', 'ADJ', 'ADV', 'AUX'].includes(t.pos))) continue;
+    let from = verb + 1;
+    if (run.tokens[from]?.pos === 'DET') from++;
+    if (!/^[A-Z]/.test(run.tokens[from]?.text ?? '') || run.tokens[from].platform) continue;
+    let to = from;
+    while (
+      to < run.tokens.length &&
+      (['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(run.tokens[to].pos) || run.uses[to] === 'content') &&
+      run.tokens[to].pos !== 'ADP' &&
+      !(run.tokens[to].type === 'punctuation' && run.uses[to] !== 'content')
+    )
+      to++;
+    found.push({ tokens: run.tokens.slice(from, to), uses: run.uses.slice(from, to) });
+  }
+  return found;
+}
+
+/** "our matcha powder 'Zen Leaf'", "the new candle, called "Fireside"": a short quote right after the product is its name. */
+function namedInQuote(reading: BriefReading, end: number): string | null {
+  const quote = reading.spans.quotes.find(
+    (q) =>
+      q.start >= end &&
+      /^[\s,(]*(?:(?:called|named)\s+)?["'“‘]?$/i.test(reading.brief.slice(end, q.start)) &&
+      q.text.split(/\s+/).length <= 5,
+  );
+  return quote ? quote.text : null;
+}
+
 /** "our Glow Serum", "it's the Meridian watch": a noun phrase after a possessive or "it's". */
 function nounPhrases(runs: Run[]): Run[] {
   const found: Run[] = [];
@@ -191,6 +231,7 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
   const ordered: Run[] =
     role === 'product'
       ? [
+          ...namedObjects(asked),
           ...topic.filter((r) => r.tokens.some((t) => POSSESSIVE.has(t.word))),
           ...cued,
           ...nounPhrases(runs),
@@ -204,6 +245,10 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
     .find((c): c is Run => c !== null);
   if (!found) return null;
   const text = textOf(reading.brief, found);
+  if (role === 'product') {
+    const name = namedInQuote(reading, found.tokens[found.tokens.length - 1].end);
+    if (name) return `${name} ${text}`;
+  }
   // A topic found after a cue gets the fact the brief states about a named thing before it.
   if (role === 'topic' && topic.length === 0) {
     const fact = stated

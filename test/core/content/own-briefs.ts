@@ -240,6 +240,23 @@ export const SLOT_BRIEFS: OwnBrief[] = [
     },
   },
   {
+    brief: "UGC-style voiceover script for our oat cookies 'Crumb Club', problem and fix angle",
+    app: UGC,
+    fields: {
+      product: { has: ['crumb club'], not: ['ugc', 'problem'] },
+      angle: { equals: 'Problem and fix' },
+    },
+  },
+  {
+    brief:
+      'Our surf school just launched the Tide Rider beginner board: soft top, 8 feet. We need a vertical ad with voiceover, ending on "Book a lesson".',
+    app: VIDEO_AD,
+    fields: {
+      product: { has: ['tide rider'], not: ['surf school', 'book a lesson'] },
+      call_to_action: { has: ['book a lesson'], not: ['tide rider'] },
+    },
+  },
+  {
     brief: 'influencer script + voiceover, product: Lumen reading light, honest first impression',
     app: UGC,
     fields: {
