@@ -108,10 +108,10 @@ function statements(runs: Run[]): Run[] {
 /**
  * What follows each topic cue the reading marked, to the next cue or the clause end ("for our
  * investors", "about how the marketplace works"); what a purpose phrase names ("for our investors")
- * comes after the others. A stretch opening on a pronoun ("to celebrate it") stands for something
+ * comes after the others, and after an embedded question. A stretch opening on a pronoun ("to celebrate it") stands for something
  * stated elsewhere: skipped.
  */
-function topicSegments(runs: Run[]): Run[] {
+function topicSegments(runs: Run[]): { marked: Run[]; purposes: Run[] } {
   const segments: { run: Run; purpose: boolean }[] = [];
   for (const run of runs) {
     let current: { run: Run; purpose: boolean } | null = null;
@@ -128,9 +128,12 @@ function topicSegments(runs: Run[]): Run[] {
   const usable = segments.filter(
     (s) => s.run.tokens.length > 0 && !BACK_REFERENCES.has(s.run.tokens[0].lower),
   );
-  return [...usable.filter((s) => !s.purpose), ...usable.filter((s) => s.purpose)].map((s) =>
-    QUESTION_WORDS.has(s.run.tokens[0].word) ? questionFrom(s.run, 0) : s.run,
-  );
+  const asRun = (s: { run: Run }) =>
+    QUESTION_WORDS.has(s.run.tokens[0].word) ? questionFrom(s.run, 0) : s.run;
+  return {
+    marked: usable.filter((s) => !s.purpose).map(asRun),
+    purposes: usable.filter((s) => s.purpose).map(asRun),
+  };
 }
 
 /** A label that names something ("Black Friday rollout: ..."): the name is the subject. */
@@ -177,7 +180,7 @@ function questionRuns(runs: Run[]): Run[] {
       // "how to care for ...", "how our subscription works" (not "how it works", a kind of video).
       const opens =
         next &&
-        (['to', 'we', 'you', 'i', 'our', 'my', 'your', 'the'].includes(next.word) ||
+        (['to', 'we', 'you', 'i', 'our', 'my', 'your', 'the', 'a', 'an'].includes(next.word) ||
           next.pos === 'NOUN' ||
           (next.pos === 'VERB' && next.word.endsWith('ing')));
       if (QUESTION_WORDS.has(t.word) && opens) found.push(questionFrom(run, i));
@@ -222,7 +225,8 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
   const runs = runsOf(tokens, uses);
   const asked = runs.filter((r) => r.tokens.some((t) => t.zone !== 'content'));
   const content = runs.filter((r) => r.tokens.every((t) => t.zone === 'content'));
-  const topic = topicSegments(runs);
+  const segments = topicSegments(runs);
+  const topic = [...segments.marked, ...segments.purposes];
   const cued = afterCue(
     asked,
     CUES[role] ?? [],
@@ -238,7 +242,15 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
           ...content,
           ...runs.filter((r) => r.tokens.some((t) => isName(t) && !t.platform && t.start > 0)),
         ]
-      : [...topic, ...questionRuns(asked), ...namedLabel(runs), ...cued, ...needers(asked), ...content];
+      : [
+          ...segments.marked,
+          ...questionRuns(runs),
+          ...segments.purposes,
+          ...namedLabel(runs),
+          ...cued,
+          ...needers(asked),
+          ...content,
+        ];
   const stated = statements(runs);
   const found = [...ordered, ...stated, ...byContent(runs)]
     .map((c) => trim(c, role))
