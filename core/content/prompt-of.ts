@@ -1,6 +1,6 @@
 import type { BriefReading } from '../discovery/brief-reading';
 import { wordUses, type WordContext } from './brief-words';
-import { runsOf, textOf, trim } from './runs';
+import { runsOf, textOf, trim, type Run } from './runs';
 
 /**
  * What an image shows, for a prompt: every clause that describes (not the request, the label, the
@@ -11,8 +11,10 @@ export function promptOf(reading: BriefReading, context: WordContext): string | 
   if (reading.structured) return null;
   const uses = wordUses(reading.tokens, context);
   const hasContent = reading.tokens.some((t) => t.zone === 'content');
+  // What "<image word> of" names is shown even beside carried content ("a picture of a balloon -
+  // just the picture, no text on it").
   const described = runsOf(reading.tokens, uses).filter(
-    (r) => !hasContent || r.tokens.every((t) => t.zone === 'content'),
+    (r) => !hasContent || r.tokens.every((t) => t.zone === 'content') || showsAfterOf(r),
   );
   // A clause that states the situation ("I'm planning a kids' party") says what the image is for,
   // not what it shows.
@@ -20,7 +22,7 @@ export function promptOf(reading: BriefReading, context: WordContext): string | 
   const runs = shown.length > 0 ? shown : described;
   const parts: string[] = [];
   for (const run of runs) {
-    if (run.tokens.some((t) => t.negated) && run.tokens.length <= 3) continue;
+    if (run.tokens.some((t) => t.negated) && (run.tokens.length <= 3 || hasContent)) continue;
     const of = run.tokens.findIndex((t, i) => t.word === 'of' && i > 0 && run.uses[i - 1] !== 'content');
     const from = of >= 0 ? of + 1 : 0;
     const rest = { tokens: run.tokens.slice(from), uses: run.uses.slice(from) };
@@ -29,3 +31,7 @@ export function promptOf(reading: BriefReading, context: WordContext): string | 
   }
   return parts.length > 0 ? parts.join(', ') : null;
 }
+
+/** A run with "<image word> of <what it shows>" in the ask: the topic the reading marked after "of". */
+const showsAfterOf = (run: Run) =>
+  run.tokens.some((t, i) => t.cue && t.word === 'of' && i > 0 && run.uses[i - 1] === 'deliverable');

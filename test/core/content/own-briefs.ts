@@ -191,6 +191,15 @@ export const SLOT_BRIEFS: OwnBrief[] = [
     },
   },
   {
+    brief:
+      'Our meditation app needs a picture of a misty pine forest at sunrise - only the picture, no words on it, as a wallpaper on the phone.',
+    app: IMAGE,
+    fields: {
+      prompt: { has: ['misty pine forest', 'sunrise'], not: ['meditation', 'no words'] },
+      aspect_ratio: { equals: '9:16' },
+    },
+  },
+  {
     brief: 'Illustration: a robot watering plants in a greenhouse, vertical',
     app: IMAGE,
     fields: {
