@@ -1,4 +1,5 @@
 import type { BriefReading } from '../discovery/brief-reading';
+import { PHONE_SHAPE } from './read-brief';
 import { wordUses, type WordContext } from './brief-words';
 import { runsOf, textOf, trim, type Run } from './runs';
 
@@ -27,7 +28,8 @@ export function promptOf(reading: BriefReading, context: WordContext): string | 
     const from = of >= 0 ? of + 1 : 0;
     const rest = { tokens: run.tokens.slice(from), uses: run.uses.slice(from) };
     const trimmed = trim(rest, 'prompt');
-    if (trimmed) parts.push(textOf(reading.brief, trimmed));
+    const text = trimmed ? withoutPhoneShape(textOf(reading.brief, trimmed)) : '';
+    if (text) parts.push(text);
   }
   return parts.length > 0 ? parts.join(', ') : null;
 }
@@ -35,3 +37,13 @@ export function promptOf(reading: BriefReading, context: WordContext): string | 
 /** A run with "<image word> of <what it shows>" in the ask: the topic the reading marked after "of". */
 const showsAfterOf = (run: Run) =>
   run.tokens.some((t, i) => t.cue && t.word === 'of' && i > 0 && run.uses[i - 1] === 'deliverable');
+
+/** "..., wallpaper on the phone": the format the picture fills is its aspect ratio, not its content. */
+function withoutPhoneShape(text: string): string {
+  const at = text.search(PHONE_SHAPE);
+  if (at < 0) return text;
+  return text
+    .slice(0, at)
+    .replace(/(?:[\s,;:-]|\b(?:as|on|in|for|an?|the|held)\b)*$/i, '')
+    .trim();
+}

@@ -17,14 +17,14 @@ export function urlMediaKind(url: string): 'image' | 'video' | 'audio' | null {
   }
 }
 
+/** A phone held upright, filled edge to edge: its screen's shape, not what a picture shows. */
+export const PHONE_SHAPE =
+  /\b(?:(?:held )?upright|(?:full[- ]?screen|wallpaper|lock ?screen) on (?:an? |the |their |your |my )?phone|phone (?:wallpaper|screen))\b/i;
+
 const RATIO = /\b(1:1|16:9|9:16|4:5|4:3|3:4|2:3|3:2|21:9)\b/;
 const ORIENTATION: [RegExp, string][] = [
   [/\b(vertical|portrait (?:video|story)|stories|story|reels?|shorts|tiktok)\b/i, '9:16'],
-  // A phone held upright, filled edge to edge: its screen's shape.
-  [
-    /\b(upright|(?:full[- ]?screen|wallpaper|lock ?screen) on (?:an? |the |their |your |my )?phone|phone (?:wallpaper|screen))\b/i,
-    '9:16',
-  ],
+  [PHONE_SHAPE, '9:16'],
   [/\b(square)\b/i, '1:1'],
   [/\b(widescreen|landscape|horizontal|youtube video|wide)\b/i, '16:9'],
   [/\b(portrait)\b/i, '4:5'],

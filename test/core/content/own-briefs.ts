@@ -195,7 +195,7 @@ export const SLOT_BRIEFS: OwnBrief[] = [
       'Our meditation app needs a picture of a misty pine forest at sunrise - only the picture, no words on it, as a wallpaper on the phone.',
     app: IMAGE,
     fields: {
-      prompt: { has: ['misty pine forest', 'sunrise'], not: ['meditation', 'no words'] },
+      prompt: { has: ['misty pine forest', 'sunrise'], not: ['meditation', 'no words', 'phone'] },
       aspect_ratio: { equals: '9:16' },
     },
   },
