@@ -43,6 +43,8 @@ const LONG_TEXT = [
   'outline',
   'agenda',
   'checklist',
+  'document',
+  'doc',
 ];
 
 /** File formats and what they are as MIME types; an app must output the MIME type (or name the word). */
