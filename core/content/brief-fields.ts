@@ -175,15 +175,41 @@ export function listItems(reading: BriefReading): string[] {
   for (const m of text.matchAll(/(?:^|[.?!]\s+)(?=\S)/g)) starts.push(m.index + m[0].length);
   for (const start of starts) {
     const items = splitItems(bodyFrom(start));
-    if (items.length >= 2 && items.every((i) => i.split(' ').length <= 10)) return items;
+    if (items.length >= 2 && items.every((i) => i.split(' ').length <= 10) && !isConstraintList(items))
+      return items;
   }
   return [];
 }
 
-/** Items of a list: by semicolons when there are two or more, else by commas; a leading "and" dropped. */
+/** Words that only say how content looks or where it goes: "square slides", "sunset palette". */
+const FORM_WORDS =
+  /^(?:palette|colou?rs?|style|look|mood|theme|font|square|vertical|horizontal|portrait|landscape|widescreen|slides?|post|posts|document|format|ratio|\d+:\d+|linkedin|instagram|insta|tiktok|facebook|youtube|pinterest|threads|x|reels?|stories|story|feed|carousel|[a-z]+-?(?:tone|toned))$/i;
+
+/**
+ * A list of how the content looks and where it goes ("LinkedIn document post, square slides, sunset
+ * palette"), not of its points: most items end on such a word and hold at most three words.
+ */
+function isConstraintList(items: string[]): boolean {
+  const form = items.filter((item) => {
+    const words = item.split(/\s+/);
+    return words.length <= 3 && FORM_WORDS.test(words[words.length - 1]);
+  });
+  return form.length * 2 > items.length;
+}
+
+/**
+ * Items of a list: by semicolons when there are two or more, else by commas, else by short
+ * sentences ("One shared inbox. Tickets tagged on arrival."); a leading "and" dropped.
+ */
 export function splitItems(text: string): string[] {
   const bySemicolon = text.split(';').filter((s) => s.trim().length > 1);
-  const separator = bySemicolon.length >= 2 ? ';' : ',';
+  const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z0-9])/).filter((s) => s.trim().length > 1);
+  const separator =
+    bySemicolon.length >= 2
+      ? ';'
+      : !text.includes(',') && sentences.length >= 2
+        ? /(?<=[.!?])\s+(?=[A-Z0-9])/
+        : ',';
   return text
     .replace(/https?:\/\/\S+/g, ' ')
     .split(separator)

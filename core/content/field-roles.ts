@@ -93,7 +93,8 @@ export function keyMatch(key: string, p: AppParameter): number {
     return 1;
   const cues = p.type === 'text' ? ROLE_CUES[roleOf(p)] : (OPTION_CUES[p.role ?? 'other'] ?? []);
   const phrase = words.join(' ');
-  if (cues.includes(phrase) || words.some((w) => cues.includes(w) || cues.includes(singular(w)))) return 0.8;
+  const cued = (w: string) => cues.some((c) => c === w || singular(c) === singular(w));
+  if (cues.includes(phrase) || words.some(cued)) return 0.8;
   // The parameter's description says it is the title, name or headline ("The carousel's title").
   const described = new Set(p.description.toLowerCase().match(/[a-z]+/g) ?? []);
   if (words.length === 1 && NAMING.has(words[0]) && described.has(words[0])) return 0.8;

@@ -118,6 +118,20 @@ export const SLOT_BRIEFS: OwnBrief[] = [
   },
   {
     brief:
+      'Instagram carousel, square, forest palette. Title: "Three habits of calm kitchens". Slides: Prep the night before. Clean as you go. Sharpen knives weekly.',
+    app: CAROUSEL,
+    fields: {
+      topic: { has: ['three habits of calm kitchens'], not: ['instagram', 'forest'] },
+      points: {
+        has: ['prep the night before', 'clean as you go', 'sharpen knives weekly'],
+        not: ['instagram', 'square', 'forest palette'],
+      },
+      palette: { equals: 'Forest' },
+      aspect_ratio: { equals: '1:1' },
+    },
+  },
+  {
+    brief:
       'Carousel with 3 tips for better sleep: no screens after 10pm, keep the room cool, same wake-up time',
     app: CAROUSEL,
     fields: {
