@@ -1,6 +1,7 @@
 import type { AppParameter } from '../app/app-definition';
 import type { BriefReading } from '../discovery/brief-reading';
 import { speakerBefore, type Quote } from '../discovery/brief-spans';
+import { isDeliverable } from './brief-words';
 import { keyMatch, ROLE_CUES, roleOf, type FieldRole } from './field-roles';
 
 /**
@@ -173,9 +174,20 @@ export function listItems(reading: BriefReading): string[] {
   if (reading.spans.afterColon !== null) starts.push(reading.spans.afterColon);
   for (const m of text.matchAll(/\s[-–—]\s/g)) starts.push(m.index + m[0].length);
   for (const m of text.matchAll(/(?:^|[.?!]\s+)(?=\S)/g)) starts.push(m.index + m[0].length);
+  // A sentence that asks for the deliverable ("Three-slide carousel on X, in muted colours") is the request, not a list.
+  const asksIn = (start: number, end: number) =>
+    reading.tokens.some(
+      (t) => t.start >= start && t.end <= end && (t.zone === 'ask' || t.zone === 'label') && isDeliverable(t),
+    );
   for (const start of starts) {
-    const items = splitItems(bodyFrom(start));
-    if (items.length >= 2 && items.every((i) => i.split(' ').length <= 10) && !isConstraintList(items))
+    const body = bodyFrom(start);
+    const items = splitItems(body);
+    if (
+      items.length >= 2 &&
+      items.every((i) => i.split(' ').length <= 10) &&
+      !isConstraintList(items) &&
+      !asksIn(start, start + body.length)
+    )
       return items;
   }
   return [];

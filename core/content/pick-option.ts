@@ -6,6 +6,7 @@ import { aspectRatioIn } from './read-brief';
 import { PLATFORM_RATIOS } from '../discovery/placement';
 import { isDeliverable, STYLE_CUES } from './brief-words';
 import { matchOption, matchRatio } from './match-option';
+import { OPTION_SENSES, SENSE_VERBS } from './option-senses';
 import type { Draft, DraftRequest, DraftSource } from './draft-inputs';
 
 /**
@@ -61,7 +62,28 @@ export function pickOption(
         best = candidate;
     }
   }
-  return best?.label ?? null;
+  return best?.label ?? sensedOption(options, reading.tokens, cues);
+}
+
+/**
+ * The label the brief describes without naming it ("it should feel relaxed" -> Calm, "soft baby
+ * colours" -> Pastel): OPTION_SENSES words, not negated ("not corporate"), outside the topic and
+ * quotes, within three words of a style cue or after a verb like "feel"; most hits, then first.
+ */
+function sensedOption(options: string[], tokens: ReadToken[], cues: Set<string>): string | null {
+  const hits = new Map<string, { count: number; at: number }>();
+  tokens.forEach((t, i) => {
+    if (t.negated || t.zone === 'topic' || t.zone === 'quote' || t.zone === 'url') return;
+    const label = options.find((o) => OPTION_SENSES[o.toLowerCase()]?.includes(t.lower));
+    if (!label) return;
+    const near = tokens.slice(Math.max(0, i - 3), i + 4).filter((n) => n.sentence === t.sentence);
+    const described = near.some((n) => isCue(n, cues) || SENSE_VERBS.has(n.lemma));
+    if (!described) return;
+    const seen = hits.get(label);
+    hits.set(label, { count: (seen?.count ?? 0) + 1, at: seen?.at ?? i });
+  });
+  const ranked = [...hits.entries()].sort((a, b) => b[1].count - a[1].count || a[1].at - b[1].at);
+  return ranked[0]?.[0] ?? null;
 }
 
 const isCue = (t: ReadToken, cues: Set<string>) => cues.has(t.word) || cues.has(t.lemma);

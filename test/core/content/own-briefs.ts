@@ -214,6 +214,17 @@ export const SLOT_BRIEFS: OwnBrief[] = [
     },
   },
   {
+    brief:
+      'Hero image for my blog post on slow mornings in Kyoto. It should feel serene and unhurried, not salesy.',
+    app: BLOG,
+    fields: { mood: { equals: 'Calm' } },
+  },
+  {
+    brief: 'Three-slide carousel on caring for succulents, in muted powder colours',
+    app: CAROUSEL,
+    fields: { palette: { equals: 'Pastel' } },
+  },
+  {
     brief: 'Illustration: a robot watering plants in a greenhouse, vertical',
     app: IMAGE,
     fields: {
