@@ -47,14 +47,24 @@ const PASSAGES = new Set<FieldRole>(['script', 'excerpt', 'quote', 'copy', 'poin
  * passage runs to the next cue or the end of the brief ("Here it is: ..."); a phrase (a title, a
  * product, a campaign, a topic) ends at its clause ("Campaign kit: Summer Solstice festival, warm palette").
  */
-export function cuedValue(reading: BriefReading, p: AppParameter): string | null {
+export function cuedValue(
+  reading: BriefReading,
+  p: AppParameter,
+  rivals: AppParameter[] = [],
+): string | null {
   const role = p.type === 'text' ? roleOf(p) : 'copy';
   const keyCues = reading.spans.keyCues;
+  // A key belongs to the parameter it names best ("End slide" is the call to action, not the points).
+  const names = (key: string) => {
+    const mine = keyMatch(key, p);
+    return mine >= 0.8 && !rivals.some((r) => r.key !== p.key && keyMatch(key, r) > mine);
+  };
   for (const [i, cue] of keyCues.entries())
-    if (keyMatch(cue.key, p) >= 0.8) {
+    if (names(cue.key)) {
       const end = PASSAGES.has(role) ? (keyCues[i + 1]?.start ?? reading.brief.length) : cue.valueEnd;
       let value = reading.brief.slice(cue.valueStart, end);
-      if (!PASSAGES.has(role)) value = value.split(/,|;|\s[-–—]\s|\s\(/)[0];
+      if (PASSAGES.has(role)) value = withoutTrailingForm(value);
+      else value = value.split(/,|;|\s[-–—]\s|\s\(/)[0];
       value = clean(value);
       if (value) return value;
     }
@@ -198,6 +208,20 @@ const FORM_WORDS =
   /^(?:palette|colou?rs?|style|look|mood|theme|font|square|vertical|horizontal|portrait|landscape|widescreen|slides?|post|posts|document|format|ratio|\d+:\d+|linkedin|instagram|insta|tiktok|facebook|youtube|pinterest|threads|x|reels?|stories|story|feed|carousel|[a-z]+-?(?:tone|toned))$/i;
 
 /**
+ * A passage without the sentences after it that only say how it looks or where it goes ("... start
+ * early. Forest palette." -> "... start early.").
+ */
+function withoutTrailingForm(passage: string): string {
+  const sentences = passage.split(/(?<=[.!?])\s+/);
+  while (sentences.length > 1) {
+    const items = splitItems(sentences[sentences.length - 1]);
+    if (items.length === 0 || !isConstraintList(items)) break;
+    sentences.pop();
+  }
+  return sentences.join(' ');
+}
+
+/**
  * A list of how the content looks and where it goes ("LinkedIn document post, square slides, sunset
  * palette"), not of its points: most items end on such a word and hold at most three words.
  */
@@ -206,7 +230,7 @@ function isConstraintList(items: string[]): boolean {
     const words = item.split(/\s+/);
     return words.length <= 3 && FORM_WORDS.test(words[words.length - 1]);
   });
-  return form.length * 2 > items.length;
+  return items.length > 0 && form.length * 2 > items.length;
 }
 
 /**

@@ -108,9 +108,11 @@ const ORIENTATION = new Set([
   'wide',
 ]);
 
-/** "-" or "'" written between two words with no space: part of one word. */
+/** "-" or "'" written between two words with no space, or "," inside a number ("10,000th"): part of one word. */
 function isJoiner(t: ReadToken, prev: ReadToken | undefined, next: ReadToken | undefined): boolean {
-  return /^[-'’]$/.test(t.text) && prev?.end === t.start && next?.start === t.end;
+  const tight = prev?.end === t.start && next?.start === t.end;
+  if (t.text === ',') return tight && /\d$/.test(prev!.text) && /^\d{3}/.test(next!.text);
+  return /^[-'’]$/.test(t.text) && tight;
 }
 
 /** A word that names a thing people ask for ("post", "image", "video"), whatever the app. */

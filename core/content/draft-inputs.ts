@@ -129,7 +129,7 @@ export function draftInputs(
       }
       continue;
     }
-    const text = textFor(p, roles.get(p.key)!, [...roles.values()], reading, quotes, words);
+    const text = textFor(p, roles.get(p.key)!, [...roles.values()], reading, quotes, words, parameters);
     const unclaimed = text || p.default !== undefined ? null : unclaimedValue(reading, usedFields);
     if (text) set(p, clip(text.value), text.source);
     else if (unclaimed) set(p, clip(unclaimed), 'field');

@@ -79,7 +79,8 @@ const initials = (words: string[]) => words.map((w) => w[0]).join('');
  * How well an agent's field name (or a "Key:" cue) names a parameter, 0..1.
  * 1. The same key, or the key's words all in the parameter's key or name ("title" -> article_title): 1.
  * 2. Initials ("cta" for call_to_action): 1.
- * 3. A cue word of the parameter's role ("slides" for points, "ratio" for aspect_ratio): 0.8.
+ * 3. A cue word of the parameter's role ("slides" for points, "ratio" for aspect_ratio): 0.8, up
+ *    to 0.9 as more of the key's words are its cues or in its description.
  */
 export function keyMatch(key: string, p: AppParameter): number {
   const words = keyWords(key);
@@ -94,9 +95,12 @@ export function keyMatch(key: string, p: AppParameter): number {
   const cues = p.type === 'text' ? ROLE_CUES[roleOf(p)] : (OPTION_CUES[p.role ?? 'other'] ?? []);
   const phrase = words.join(' ');
   const cued = (w: string) => cues.some((c) => c === w || singular(c) === singular(w));
-  if (cues.includes(phrase) || words.some(cued)) return 0.8;
-  // The parameter's description says it is the title, name or headline ("The carousel's title").
   const described = new Set(p.description.toLowerCase().match(/[a-z]+/g) ?? []);
+  // Between two parameters a key cues ("End slide": the call to action on the last slide, or the
+  // points of the middle one), the one whose cues and description hold more of its words.
+  const held = words.filter((w) => cued(w) || described.has(w) || described.has(singular(w))).length;
+  if (cues.includes(phrase) || words.some(cued)) return 0.8 + (0.1 * held) / words.length;
+  // The parameter's description says it is the title, name or headline ("The carousel's title").
   if (words.length === 1 && NAMING.has(words[0]) && described.has(words[0])) return 0.8;
   return 0;
 }

@@ -62,9 +62,10 @@ export function textFor(
   reading: BriefReading,
   quotes: QuoteBook,
   words: WordContext,
+  rivals: AppParameter[] = [],
 ): { value: string; source: DraftSource } | null {
   const quote = takeQuote(quotes, role, appRoles);
-  const cued = cuedValue(reading, p);
+  const cued = cuedValue(reading, p, rivals);
   switch (role) {
     case 'author': {
       const q = quotes.byRole.get('quote') ?? quotes.free[0] ?? quotes.all[0];

@@ -182,6 +182,8 @@ function questionRuns(runs: Run[]): Run[] {
         next &&
         (['to', 'we', 'you', 'i', 'our', 'my', 'your', 'the', 'a', 'an'].includes(next.word) ||
           next.pos === 'NOUN' ||
+          // "why are my monstera's leaves turning yellow"
+          (next.pos === 'AUX' && t.word !== 'how') ||
           (next.pos === 'VERB' && next.word.endsWith('ing')));
       if (QUESTION_WORDS.has(t.word) && opens) found.push(questionFrom(run, i));
     });

@@ -54,8 +54,13 @@ function phraseFrom(request: ReadToken[], from: number): { phrase: ReadToken[]; 
     (SKIPPED.has(request[i].pos) || isStopword(request[i].word) || request[i].type !== 'word')
   )
     i++;
-  const phrase: ReadToken[] = [];
+  let phrase: ReadToken[] = [];
   for (; i < request.length && request[i].type === 'word' && PHRASE.has(request[i].pos); i++)
     phrase.push(request[i]);
+  // "this month's newsletter": the phrase before "'s" owns the deliverable; what follows is it.
+  if (phrase.length > 0 && /^['’]s?$/.test(request[i]?.text ?? '') && PHRASE.has(request[i + 1]?.pos ?? '')) {
+    const owned = phraseFrom(request, i + 1);
+    if (owned.phrase.length > 0) ({ phrase, end: i } = owned);
+  }
   return { phrase, end: i };
 }

@@ -132,6 +132,36 @@ export const SLOT_BRIEFS: OwnBrief[] = [
   },
   {
     brief:
+      'Carousel for Instagram on "Why your sourdough is flat". Middle slide: Feed the starter. Proof longer. End slide: "Join our bread class". Ocean palette.',
+    app: CAROUSEL,
+    fields: {
+      points: { has: ['feed the starter', 'proof longer'], not: ['join our bread class', 'ocean'] },
+      call_to_action: { has: ['join our bread class'], not: ['proof'] },
+    },
+  },
+  {
+    brief:
+      'Explainer video. Topic: how vaccines train the immune system. Talking points: a harmless piece, antibodies form, memory cells remember. Night palette.',
+    app: EXPLAINER,
+    fields: {
+      topic: { has: ['how vaccines train the immune system'], not: ['explainer', 'night'] },
+      talking_points: { has: ['a harmless piece', 'memory cells remember'], not: ['night palette'] },
+      palette: { equals: 'Night' },
+    },
+  },
+  {
+    brief:
+      'Our bike repair shop hears it every day - why does my chain keep slipping? A three-slide carousel answering it: worn chain, stretched cable, bent hanger.',
+    app: CAROUSEL,
+    fields: { topic: { has: ['why does my chain keep slipping'], not: ['repair shop', 'carousel'] } },
+  },
+  {
+    brief: 'Social post image for our 25,000th customer order, minimal style',
+    app: SOCIAL,
+    fields: { topic: { has: ['25 000th customer order'], not: ['minimal'] } },
+  },
+  {
+    brief:
       'Carousel with 3 tips for better sleep: no screens after 10pm, keep the room cool, same wake-up time',
     app: CAROUSEL,
     fields: {

@@ -18,7 +18,14 @@ describe('decisive checks: what no app can do, whatever words it shares with the
     ['media the app cannot take', 'Convert my MOV files to MP4'],
     ['a plan, not the posts', 'Put together a posting calendar for our bakery for April'],
     ['a plan, not the posts', 'We need a TikTok strategy for the new sneaker line'],
-    ['a document, not content', 'Put together an onboarding doc for new volunteers at our food bank, with photos of the warehouse'],
+    [
+      'a document, not content',
+      'Put together an onboarding doc for new volunteers at our food bank, with photos of the warehouse',
+    ],
+    [
+      'a newsletter owned by its month',
+      "Write next week's member newsletter with a header image of the pool",
+    ],
     ['a drawing exact to its data', 'Sketch a site plan of the campsite with 40 pitches'],
     ['a drawing exact to its data', 'Make a pie chart of where our revenue comes from'],
     ['publishing what the caller has', 'Please tweet this for us at noon'],
