@@ -140,7 +140,7 @@ export function attributionAfter(reading: BriefReading, quote: Quote): string | 
   const m =
     rest.match(
       /^[\s,]*(?:and\s+)?(?:(?:it['’]?s|it is|this is)\s+)?(?:[-–—~]|by|from|said|says|author:?)\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,3})/iu,
-    ) ?? rest.match(/^\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2})\s*$/u);
+    ) ?? rest.match(/^\s+([\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2})\s*$/u);
   if (!m) return null;
   // The name ends at a sentence end or a preposition ("Wayne Gretzky. make it", "Bacon, for post").
   return (

@@ -173,9 +173,11 @@ export function briefSpans(text: string): BriefSpans {
 const NAME = String.raw`([\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,3})`;
 const SAYING = String.raw`(?:words|line|quote|saying|motto|advice|mantra|sentence)`;
 const OPEN_QUOTE = String.raw`\s*:?\s*["“']?$`;
-/** "Ruth Bader Ginsburg's words", "the sentence of our head chef Lucia Moreno:", right before the quote. */
+/** "Ruth Bader Ginsburg's words", "Lao Tzu's "..."", "the sentence of our head chef Lucia Moreno:", right before the quote. */
 const OWNED_SAYING = [
   new RegExp(String.raw`${NAME}['’]s\s+${SAYING}${OPEN_QUOTE}`, 'u'),
+  // "something with Lao Tzu's 'A journey of ...'": a named person's quotation.
+  new RegExp(String.raw`${NAME}['’]s\s*["“']$`, 'u'),
   new RegExp(
     String.raw`${SAYING}\s+(?:of|from|by)\s+(?:our |my |the )?(?:\p{Ll}+\s+){0,3}${NAME}${OPEN_QUOTE}`,
     'u',

@@ -35,6 +35,15 @@ export interface OwnBrief {
 export const SLOT_BRIEFS: OwnBrief[] = [
   {
     brief:
+      "For our bookshop's Instagram, a card with Seneca's 'Luck is what happens when preparation meets opportunity.' Warm tones.",
+    app: QUOTE,
+    fields: {
+      quote: { has: ['luck is what happens'], not: ['seneca', 'warm'] },
+      author: { has: ['seneca'], not: ['warm tones', 'luck'] },
+    },
+  },
+  {
+    brief:
       'Members keep asking how the booking credits work. A short narrated video would help: one credit per class, credits roll over, unused ones expire in June',
     app: EXPLAINER,
     fields: { topic: { has: ['how the booking credits work'] } },
