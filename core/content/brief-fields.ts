@@ -2,7 +2,7 @@ import type { AppParameter } from '../app/app-definition';
 import type { BriefReading } from '../discovery/brief-reading';
 import { speakerBefore, type Quote } from '../discovery/brief-spans';
 import { isDeliverable } from './brief-words';
-import { keyMatch, ROLE_CUES, roleOf, type FieldRole } from './field-roles';
+import { keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
 
 /**
  * Values a brief states outright for a field: an agent's field (`cta="Order today"`), a "Key: value"
@@ -64,7 +64,7 @@ export function cuedValue(
       const end = PASSAGES.has(role) ? (keyCues[i + 1]?.start ?? reading.brief.length) : cue.valueEnd;
       let value = reading.brief.slice(cue.valueStart, end);
       if (PASSAGES.has(role)) value = withoutTrailingForm(value);
-      else value = value.split(/,|;|\s[-–—]\s|\s\(/)[0];
+      else value = value.split(takesDetails(p) ? /;/ : /,|;|\s[-–—]\s|\s\(/)[0];
       value = clean(value);
       if (value) return value;
     }
@@ -140,8 +140,15 @@ export function attributionAfter(reading: BriefReading, quote: Quote): string | 
   const m =
     rest.match(
       /^[\s,]*(?:and\s+)?(?:(?:it['’]?s|it is|this is)\s+)?(?:[-–—~]|by|from|said|says|author:?)\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,3})/iu,
-    ) ?? rest.match(/^\s+([\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,2})\s*$/u);
+    ) ?? rest.match(/^\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2})\s*$/u);
   if (!m) return null;
+  // A bare phrase after a quotation that closed its sentence is a name only when written as one
+  // ("... a single step.' Lao Tzu", not "... step.' Soft pastel colours.").
+  const bare =
+    !/^[\s,]*(?:and\s+)?(?:(?:it['’]?s|it is|this is)\s+)?(?:[-–—~]|by|from|said|says|author)/iu.test(rest);
+  const capitalised = m[1].split(/\s+/).every((w) => /^\p{Lu}/u.test(w));
+  if (bare && /[.!?]$/.test(quote.text) && !capitalised) return null;
+  if (bare && isConstraintList([m[1].replace(/[.!?]+$/, '')])) return null;
   // The name ends at a sentence end or a preposition ("Wayne Gretzky. make it", "Bacon, for post").
   return (
     m[1]
@@ -154,6 +161,9 @@ export function attributionAfter(reading: BriefReading, quote: Quote): string | 
 
 /** "cta "Try them free"", "Call to action: Order today", "ending with Shop now". */
 export function callToAction(reading: BriefReading): string | null {
+  // "CTA on the story and banner: "Shop the sale"": the quote the cue points to in its sentence.
+  const quoted = reading.brief.match(/\b(?:cta|call[- ]to[- ]action)\b[^.!?"“”]{0,40}["“]([^"”]{2,80})["”]/i);
+  if (quoted) return clean(quoted[1]);
   const m = reading.brief.match(
     /\b(?:cta|call[- ]to[- ]action|(?:end|close|finish)(?:ing|s)? with|end card(?: says)?)\s*[:=-]?\s*(?:["“]([^"”]{2,80})["”]|([^"“,.;!?()]{2,60}))/i,
   );
@@ -266,4 +276,21 @@ export function secondsIn(reading: BriefReading): string | null {
     /^(?:duration|length|seconds|secs)$/.test(f.words.join(' ')),
   );
   return field ? field.value.replace(/[^\d]/g, '') || null : null;
+}
+
+/**
+ * What the brief says about a named thing right after it, for a field that takes details
+ * (takesDetails): "our protein bars (peanut butter crunch, 20g protein)", "the Breeze fan - 3 speeds,
+ * 10-hour battery": short items to the sentence end, without looks and placements.
+ */
+export function detailsAfter(reading: BriefReading, name: string): string[] {
+  const at = reading.brief.indexOf(name);
+  if (at < 0) return [];
+  const rest = reading.brief.slice(at + name.length);
+  const inParens = rest.match(/^\s*\(([^()]+)\)/);
+  const afterMark = rest.match(/^\s*(?:[-–—:]|,)\s*([^.!?;:"“”()]+?)(?=[.!?;:"“(]|\s[-–—]\s|$)/);
+  const body = inParens?.[1] ?? afterMark?.[1];
+  if (!body) return [];
+  const items = splitItems(body).filter((i) => i.split(/\s+/).length <= 8 && !isConstraintList([i]));
+  return items;
 }

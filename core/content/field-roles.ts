@@ -72,6 +72,15 @@ export function roleOf(p: AppParameter): FieldRole {
   return 'copy';
 }
 
+/**
+ * A name-like field that also takes what follows the name, by its own description: "The product,
+ * then its selling points", "The product, optionally followed by what people like about it", "The
+ * campaign's name and message".
+ */
+export function takesDetails(p: AppParameter): boolean {
+  return /\b(?:then its|followed by|name and message|selling points)\b/i.test(`${p.name} ${p.description}`);
+}
+
 /** Initials of a key's words: "call to action" -> "cta". */
 const initials = (words: string[]) => words.map((w) => w[0]).join('');
 

@@ -1,10 +1,19 @@
 import type { AppParameter } from '../app/app-definition';
 import type { BriefReading } from '../discovery/brief-reading';
 import type { Quote } from '../discovery/brief-spans';
-import { attributionAfter, callToAction, cuedValue, listItems, quoteRole, splitItems } from './brief-fields';
-import type { WordContext } from './brief-words';
+import {
+  attributionAfter,
+  callToAction,
+  cuedValue,
+  detailsAfter,
+  listItems,
+  quoteRole,
+  splitItems,
+} from './brief-fields';
+import { wordUses, type WordContext } from './brief-words';
 import type { DraftSource } from './draft-inputs';
-import type { FieldRole } from './field-roles';
+import { takesDetails, type FieldRole } from './field-roles';
+import { isStopword } from '../discovery/normalize';
 import { promptOf } from './prompt-of';
 import { subjectOf } from './subject';
 
@@ -95,10 +104,13 @@ export function textFor(
       return passage ? { value: passage, source: 'brief' } : null;
     }
     default: {
-      if (cued) return { value: cued, source: 'cue' };
+      if (cued) return { value: takesDetails(p) ? withDetails(reading, cued, words) : cued, source: 'cue' };
       if (quote) return { value: quote.text, source: 'quoted' };
       const value = subjectOf(reading, role, words);
-      return value ? { value, source: 'subject' } : null;
+      if (!value) return null;
+      // "The product, then its selling points": what the brief says about it follows the name.
+      const details = takesDetails(p) ? detailsAfter(reading, value) : [];
+      return { value: withDetails(reading, [value, ...details].join(', '), words), source: 'subject' };
     }
   }
 }
@@ -121,4 +133,35 @@ function passageAfterColon(reading: BriefReading, minWords: number): string | nu
     .replace(/\s*\([^()]*\)\s*$/, '')
     .trim();
   return text.split(/\s+/).length >= minWords ? text : null;
+}
+
+/**
+ * A name and the details after it, keeping only details that say something about the thing: an item
+ * that asks for something, names a deliverable, a look or a placement ("warm palette", "story and web
+ * banner", "reviewer must approve") belongs to another field.
+ */
+function withDetails(reading: BriefReading, value: string, words: WordContext): string {
+  const [name, ...items] = value.split(/,\s*/);
+  const uses = wordUses(reading.tokens, words);
+  let from = reading.brief.indexOf(name);
+  const kept = items.filter((item) => {
+    const at = reading.brief.indexOf(item, from);
+    if (at < 0) return false;
+    from = at + item.length;
+    // The key of the next field ("cta=...", "cta "Plant something"") or an option label ("honest first impression").
+    if (/^\s*[:="“]/.test(reading.brief.slice(from))) return false;
+    const itemWords = item.toLowerCase().match(/[a-z]+/g) ?? [];
+    if (itemWords.length > 0 && itemWords.every((w) => words.optionWords.has(w) || isStopword(w)))
+      return false;
+    return reading.tokens.every(
+      (t, i) =>
+        t.start < at ||
+        t.end > at + item.length ||
+        uses[i] === 'content' ||
+        uses[i] === 'boundary' ||
+        // "smells like vanilla": a preposition, not "I'd like".
+        (uses[i] === 'request' && t.pos === 'ADP'),
+    );
+  });
+  return [name, ...kept].join(', ');
 }

@@ -1,5 +1,5 @@
 import type { BriefReading, ReadToken } from '../discovery/brief-reading';
-import { NEEDING } from '../discovery/topic-cues';
+import { DATE_WORD, NEEDING } from '../discovery/topic-cues';
 import { wordUses, type WordContext } from './brief-words';
 import type { FieldRole } from './field-roles';
 import { runsOf, textOf, trim, type Run } from './runs';
@@ -19,6 +19,8 @@ function afterCue(runs: Run[], cues: string[], zones: Set<string>): Run[] {
   for (const run of runs)
     run.tokens.forEach((t, i) => {
       if (!zones.has(t.zone) || !cues.includes(t.word)) return;
+      // "on November 1st" dates the content; it is not what the content is about.
+      if (t.word === 'on' && DATE_WORD.test(run.tokens[i + 1]?.lower ?? '')) return;
       found.push({ tokens: run.tokens.slice(i + 1), uses: run.uses.slice(i + 1) });
     });
   return found;

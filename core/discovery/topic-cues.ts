@@ -24,6 +24,10 @@ const TOPIC_CUES = new Set([
 ]);
 const CLAUSE_END = /^[,.;:!?()]$|^[-–—]$/;
 
+/** A month, a weekday or a day's number ("1st", "27"). */
+export const DATE_WORD =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|\d{1,2}(?:st|nd|rd|th)?)$/;
+
 /** Cue words that are nouns ("theme", "topic") count only when the value follows ("theme is ..."). */
 const NOUN_CUES = new Set(['theme', 'topic', 'subject']);
 
@@ -138,6 +142,8 @@ function isTopicCue(
   // "an image of an old library", "a drawing of two otters": what a picture shows is its subject.
   if (t.word === 'of' && prev?.pos === 'NOUN' && readIntent(prev.word).medium === 'image') return true;
   if (!TOPIC_CUES.has(t.lemma) && !TOPIC_CUES.has(t.word)) return false;
+  // "reopens on November 1st", "on Friday": a date, not what the content is about.
+  if (t.word === 'on' && next !== undefined && DATE_WORD.test(next.lower)) return false;
   // A cue verb that opens the request is the request ("Explain to new customers how ...").
   const opens =
     prev === undefined ||

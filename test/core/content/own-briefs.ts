@@ -35,6 +35,38 @@ export interface OwnBrief {
 export const SLOT_BRIEFS: OwnBrief[] = [
   {
     brief:
+      'Vertical video ad for the Glide electric toothbrush - 40-day battery, 3 brushing modes, travel case. Call to action: "Smile more".',
+    app: VIDEO_AD,
+    fields: {
+      product: {
+        has: ['glide electric toothbrush', '40 day battery', 'travel case'],
+        not: ['vertical', 'smile more'],
+      },
+      call_to_action: { has: ['smile more'], not: ['glide'] },
+    },
+  },
+  {
+    brief:
+      'UGC script with voiceover for our Nitro cold brew (oat milk, no sugar, 120mg caffeine), problem and fix angle, for TikTok',
+    app: UGC,
+    fields: {
+      product: { has: ['nitro cold brew', 'oat milk', '120mg caffeine'], not: ['tiktok', 'problem', 'ugc'] },
+      angle: { equals: 'Problem and fix' },
+    },
+  },
+  {
+    brief:
+      'Campaign kit with review. Campaign: Harvest Fest, free cider on Saturday, story and banner, autumn palette.',
+    app: CAMPAIGN,
+    fields: {
+      campaign: {
+        has: ['harvest fest', 'free cider on saturday'],
+        not: ['story and banner', 'autumn palette'],
+      },
+    },
+  },
+  {
+    brief:
       "For our bookshop's Instagram, a card with Seneca's 'Luck is what happens when preparation meets opportunity.' Warm tones.",
     app: QUOTE,
     fields: {
