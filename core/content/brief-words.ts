@@ -147,6 +147,13 @@ export function wordUses(tokens: ReadToken[], context: WordContext): WordUse[] {
     if (asksForApp(t, context.appTerms)) return 'deliverable';
     return 'content';
   });
+  // "Head of Design", "Bank of America": a capitalised name's words are its own, not deliverables.
+  tokens.forEach((t, i) => {
+    const of = tokens[i - 1];
+    const head = tokens[i - 2];
+    if (/^[A-Z][a-z]/.test(t.text) && of?.word === 'of' && head && /^[A-Z][a-z]/.test(head.text))
+      uses[i] = uses[i - 2] = 'content';
+  });
   // An option word next to its cue ("bold style", "palette: neon") is style, and so is the cue.
   tokens.forEach((t, i) => {
     if (!STYLE_CUES.has(t.word) && !STYLE_CUES.has(t.lemma)) return;

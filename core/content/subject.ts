@@ -113,7 +113,7 @@ function statements(runs: Run[]): Run[] {
  * comes after the others, and after an embedded question. A stretch opening on a pronoun ("to celebrate it") stands for something
  * stated elsewhere: skipped.
  */
-function topicSegments(runs: Run[]): { marked: Run[]; purposes: Run[] } {
+function topicSegments(runs: Run[]): { marked: Run[]; purposes: Run[]; pointsBack: boolean } {
   const segments: { run: Run; purpose: boolean }[] = [];
   for (const run of runs) {
     let current: { run: Run; purpose: boolean } | null = null;
@@ -127,15 +127,37 @@ function topicSegments(runs: Run[]): { marked: Run[]; purposes: Run[] } {
       }
     });
   }
-  const usable = segments.filter(
-    (s) => s.run.tokens.length > 0 && !BACK_REFERENCES.has(s.run.tokens[0].lower),
-  );
+  // "announcing that Hannah joins us": "that" opens the clause here; it points back nowhere.
+  for (const s of segments)
+    if (s.run.tokens[0]?.lower === 'that' && s.run.tokens[0].pos === 'SCONJ') {
+      s.run.tokens = s.run.tokens.slice(1);
+      s.run.uses = s.run.uses.slice(1);
+    }
+  // "to celebrate it", "tells people about it": the stretch stands for something stated elsewhere.
+  const backAt = (r: Run) => {
+    const last = r.tokens[r.tokens.length - 1];
+    return (
+      BACK_REFERENCES.has(r.tokens[0]?.lower ?? '') ||
+      (last?.pos === 'PRON' && BACK_REFERENCES.has(last.lower))
+    );
+  };
+  const usable = segments.filter((s) => s.run.tokens.length > 0 && !backAt(s.run));
+  const pointsBack = segments.some((s) => backAt(s.run));
   const asRun = (s: { run: Run }) =>
     QUESTION_WORDS.has(s.run.tokens[0].word) ? questionFrom(s.run, 0) : s.run;
   return {
     marked: usable.filter((s) => !s.purpose).map(asRun),
     purposes: usable.filter((s) => s.purpose).map(asRun),
+    pointsBack,
   };
+}
+
+/** The clauses the brief states in its first stating sentence, as one run: the whole situation. */
+function wholeStatement(stated: Run[]): Run[] {
+  if (stated.length === 0) return [];
+  const sentence = stated[0].tokens[0].sentence;
+  const same = stated.filter((r) => r.tokens[0].sentence === sentence);
+  return [{ tokens: same.flatMap((r) => r.tokens), uses: same.flatMap((r) => r.uses) }];
 }
 
 /** A label that names something ("Black Friday rollout: ..."): the name is the subject. */
@@ -256,7 +278,9 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
           ...content,
         ];
   const stated = statements(runs);
-  const found = [...ordered, ...stated, ...byContent(runs)]
+  // "... that announces it": what "it" stands for is the situation the brief states.
+  const first = role === 'topic' && segments.pointsBack ? wholeStatement(stated) : [];
+  const found = [...first, ...ordered, ...stated, ...byContent(runs)]
     .map((c) => trim(c, role))
     .find((c): c is Run => c !== null);
   if (!found) return null;

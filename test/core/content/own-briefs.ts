@@ -34,6 +34,17 @@ export interface OwnBrief {
 
 export const SLOT_BRIEFS: OwnBrief[] = [
   {
+    brief: 'Make an Instagram post + caption announcing that Tom Reyes joins us as Director of Sales.',
+    app: SOCIAL,
+    fields: { topic: { has: ['tom reyes joins us as director of sales'], not: ['instagram', 'caption'] } },
+  },
+  {
+    brief:
+      'Our ferry now stops at the north pier, so the crossing takes ten minutes less. I need a post that tells people about it.',
+    app: SOCIAL,
+    fields: { topic: { has: ['north pier', 'ten minutes less'], not: ['i need a post'] } },
+  },
+  {
     brief:
       'Vertical video ad for the Glide electric toothbrush - 40-day battery, 3 brushing modes, travel case. Call to action: "Smile more".',
     app: VIDEO_AD,
