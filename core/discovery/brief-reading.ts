@@ -81,7 +81,7 @@ function proseTokens(brief: string, spans: BriefSpans, vocabulary: ReadonlySet<s
 
 /**
  * Hyphenated descriptions: "caption-free", "text-less" decline the word, as "no caption" does;
- * "photo-realistic", "poster-like" describe a look: the word is not the thing asked for.
+ * "photo-realistic", "poster-like", "photo style" describe a look: the word is not the thing asked for.
  */
 function markSuffixNegation(tokens: ReadToken[]): void {
   tokens.forEach((t, i) => {
@@ -89,6 +89,17 @@ function markSuffixNegation(tokens: ReadToken[]): void {
     if (tokens[i + 1]?.text !== '-' || tokens[i + 1].start !== t.end || !suffix) return;
     if (/^(?:free|less)$/.test(suffix.lower)) t.negated = true;
     if (/^(?:realistic|like|looking|quality)$/.test(suffix.lower)) t.modifier = true;
+  });
+  // "realistic photo style", "cinematic film look": a word before "style" or "look" names the look.
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (
+      t.type === 'word' &&
+      next &&
+      /^(?:style|look|aesthetic|vibe|feel)$/.test(next.lower) &&
+      t.pos === 'NOUN'
+    )
+      t.modifier = true;
   });
 }
 function readTokens(

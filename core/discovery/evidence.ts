@@ -51,6 +51,8 @@ const PHRASAL: [string[], string][] = [
   [['top', 'of', 'it'], 'header'],
   [['at', 'the', 'top'], 'header'],
   [['screen', 'reader'], 'accessibility'],
+  // "Heads up to my followers that ...": an announcement, not a talking head.
+  [['head', 'up'], 'announcement'],
 ];
 /** Phrases that name a kind only when hyphenated: a "how-to" is a tutorial, "how to prepare" is a question. */
 const HYPHENATED: [string[], string][] = [[['how', 'to'], 'howto']];
@@ -132,6 +134,10 @@ export function evidenceOf(reading: BriefReading): { terms: EvidenceTerm[]; nega
       continue;
     }
     if (!counts(t)) continue;
+    // "what I want to say" asks for nothing; "our founder says "..."" brings a quotation.
+    const next = reading.tokens[i + 1];
+    const bringsQuote = next !== undefined && (next.zone === 'quote' || /^["“'‘:]$/.test(next.text));
+    if (t.pos === 'VERB' && t.lemma === 'say' && !bringsQuote) continue;
     if (t.negated) {
       negated.add(t.term);
       continue;

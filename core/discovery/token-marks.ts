@@ -52,9 +52,15 @@ export function markPlacementsAndInputs(tokens: ReadToken[]): void {
     if (
       SURFACES.has(t.word) &&
       prev &&
-      (prev.platform || PLACING.has(prev.word) || (prev.pos === 'DET' && PLACING.has(before[0]?.word ?? '')))
+      (prev.platform ||
+        PLACING.has(prev.word) ||
+        (prev.pos === 'DET' && PLACING.has(before[0]?.word ?? '')) ||
+        // "TikTok and Reels", "Instagram or Stories"
+        (prev.pos === 'CCONJ' && (before[0]?.platform || before[0]?.placement)))
     )
       t.placement = true;
+    // "Reels", "Shorts", "Stories" written with a capital name the platform's surface.
+    if (SURFACES.has(t.word) && /^[A-Z]/.test(t.text) && /s$/.test(t.word) && i > 0) t.placement = true;
     const lead = tokens.slice(Math.max(0, i - 3), i).filter((p) => p.type === 'word');
     // "for our followers", "to our fans", "let the Instagram crowd know".
     const addressed = lead.some((p) => ['for', 'to', 'with'].includes(p.word) || p.lemma === 'let');

@@ -17,6 +17,18 @@ export const PRODUCT = 'af93ed1a-3e05-44e3-b08e-fa79d6b942a9';
 export const CAMPAIGN = '6031edac-7cdb-451a-8a9b-5ff29a6f2996';
 
 export const FIT_BRIEFS: [string, string][] = [
+  // A platform's surface is a placement, not evidence ("TikTok and Reels").
+  [
+    'For TikTok and Reels, about 30 seconds: a talking-head script for our Loop yoga mat, honest first impression',
+    UGC,
+  ],
+  // "Heads up to my followers" announces; it is no talking head.
+  [
+    'Heads up to my followers: the bakery is closed on Monday for repairs. A simple post with a few hashtags.',
+    SOCIAL,
+  ],
+  // "photo style" is a look for a generated picture, not a product photo.
+  ['create a picture of a lighthouse in a storm, realistic photo style, square', IMAGE],
   ['Make a quote card with "Simplicity is the soul of efficiency" by Austin Freeman', QUOTE],
   ["need an insta post about our cafe's new pumpkin muffins", SOCIAL],
   [
