@@ -244,10 +244,14 @@ function isConstraintList(items: string[]): boolean {
 }
 
 /**
- * Items of a list: by semicolons when there are two or more, else by commas, else by short
+ * Items of a list: by numbers ("1) ... 2) ..."), by semicolons when there are two or more, else by commas, else by short
  * sentences ("One shared inbox. Tickets tagged on arrival."); a leading "and" dropped.
  */
 export function splitItems(text: string): string[] {
+  // "1) add the bill 2) split it 3) pay in one tap"
+  const numbered = text.split(/(?:^|\s)\d{1,2}[).]\s+/).filter((s) => s.trim().length > 1);
+  if ((text.match(/(?:^|\s)\d{1,2}[).]\s+/g) ?? []).length >= 2)
+    return numbered.map((s) => s.replace(/[\s,;.]+$/, '').trim());
   const bySemicolon = text.split(';').filter((s) => s.trim().length > 1);
   const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z0-9])/).filter((s) => s.trim().length > 1);
   const separator =

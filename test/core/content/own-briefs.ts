@@ -34,6 +34,14 @@ export interface OwnBrief {
 
 export const SLOT_BRIEFS: OwnBrief[] = [
   {
+    brief:
+      'Explainer video on how to renew a library card online: 1) log in 2) open My Account 3) press Renew',
+    app: EXPLAINER,
+    fields: {
+      talking_points: { has: ['log in', 'open my account', 'press renew'], not: ['explainer', '1'] },
+    },
+  },
+  {
     brief: 'Make an Instagram post + caption announcing that Tom Reyes joins us as Director of Sales.',
     app: SOCIAL,
     fields: { topic: { has: ['tom reyes joins us as director of sales'], not: ['instagram', 'caption'] } },
