@@ -108,9 +108,10 @@ export function textFor(
       if (quote) return { value: quote.text, source: 'quoted' };
       const value = subjectOf(reading, role, words);
       if (!value) return null;
+      if (!takesDetails(p)) return { value, source: 'subject' };
       // "The product, then its selling points": what the brief says about it follows the name.
-      const details = takesDetails(p) ? detailsAfter(reading, value) : [];
-      return { value: withDetails(reading, [value, ...details].join(', '), words), source: 'subject' };
+      const named = [value, ...detailsAfter(reading, value)].join(', ');
+      return { value: withDetails(reading, named, words), source: 'subject' };
     }
   }
 }
