@@ -48,6 +48,11 @@ export async function streamRun(ctx: Context, runId: string, options: StreamOpti
     options.draining?.removeEventListener('abort', drain);
     stream.end();
   };
+  // Pings start once the first snapshot is out: a stream always opens on the run's state.
+  let ping: ReturnType<typeof setInterval> | undefined;
+  const startPings = () => {
+    ping ??= setInterval(() => send('ping', Date.now()), options.pingMs ?? STREAM_PING_MS);
+  };
   const publish = (run: RunView, nodes: NodeEvent[]) => {
     if (closed) return;
     const id = snapshotId(run);
@@ -58,6 +63,7 @@ export async function streamRun(ctx: Context, runId: string, options: StreamOpti
       send(run.status === 'completed' ? 'complete' : 'error', run);
       close();
     } else if (changed) send('progress', run);
+    startPings();
   };
   const drain = () => {
     if (closed) return;
@@ -69,7 +75,6 @@ export async function streamRun(ctx: Context, runId: string, options: StreamOpti
     close();
   };
   const watch = watchRunChanges(options, runId, publish, close);
-  const ping = setInterval(() => send('ping', Date.now()), options.pingMs ?? STREAM_PING_MS);
   const timeout = setTimeout(() => {
     send('timeout', { message: 'Stream closed after 10 minutes; reconnect or use /wait' });
     close();
