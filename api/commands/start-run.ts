@@ -88,9 +88,12 @@ export interface LaunchRequest {
   webhookUrl: string | null;
 }
 
-/** Inserts a new run (queued, revision 1) and launches its first execution; if it certainly did not start, the row goes again. */
+/** Inserts a new run (queued, revision 1) and launches its first execution; if it certainly did not start, the row goes again. Answers the run as accepted. */
 export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRequest): Promise<RunView> {
   const runId = newId();
+  // The answer is the run as accepted (queued, outputs pending; api-v1.md), read where it was written:
+  // a worker may take it up before a later read.
+  let accepted: RunView | null = null;
   await launchExecution(
     deps,
     {
@@ -107,8 +110,8 @@ export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRe
     },
     {
       what: 'run',
-      record: (db) =>
-        insertRun(db, {
+      record: async (db) => {
+        await insertRun(db, {
           id: runId,
           workspace_id: caller.workspaceId,
           app_id: request.appId,
@@ -122,11 +125,13 @@ export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRe
           revision: 1,
           webhook_url: request.webhookUrl,
           cost_credits: 0,
-        }),
+        });
+        accepted = await loadRunView(db, runId);
+      },
       undo: (db) => deleteRun(db, runId),
     },
   );
-  return (await loadRunView(deps.db, runId))!;
+  return accepted!;
 }
 
 async function checkMediaInputs(
