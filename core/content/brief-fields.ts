@@ -1,7 +1,7 @@
 import type { AppParameter } from '../app/app-definition';
 import type { BriefReading } from '../discovery/brief-reading';
 import { speakerBefore, type Quote } from '../discovery/brief-spans';
-import { isDeliverable } from './brief-words';
+import { isDeliverable, isFormWord } from './brief-words';
 import { keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
 
 /**
@@ -213,10 +213,6 @@ export function listItems(reading: BriefReading): string[] {
   return [];
 }
 
-/** Words that only say how content looks or where it goes: "square slides", "sunset palette". */
-const FORM_WORDS =
-  /^(?:palette|colou?rs?|style|look|mood|theme|font|square|vertical|horizontal|portrait|landscape|widescreen|slides?|post|posts|document|format|ratio|\d+:\d+|linkedin|instagram|insta|tiktok|facebook|youtube|pinterest|threads|x|reels?|stories|story|feed|carousel|[a-z]+-?(?:tone|toned))$/i;
-
 /**
  * A passage without the sentences after it that only say how it looks or where it goes ("... start
  * early. Forest palette." -> "... start early.").
@@ -238,10 +234,14 @@ function withoutTrailingForm(passage: string): string {
 function isConstraintList(items: string[]): boolean {
   const form = items.filter((item) => {
     const words = item.split(/\s+/);
-    return words.length <= 3 && FORM_WORDS.test(words[words.length - 1]);
+    return words.length <= 3 && isFormWord(words[words.length - 1]);
   });
   return items.length > 0 && form.length * 2 > items.length;
 }
+
+const NUMBERED_ITEM = /(?:^|\s)\d{1,2}[).]\s+/g;
+/** Between two sentences: "One shared inbox. Tickets tagged on arrival." */
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z0-9])/;
 
 /**
  * Items of a list: by numbers ("1) ... 2) ..."), by semicolons when there are two or more, else by commas, else by short
@@ -249,17 +249,15 @@ function isConstraintList(items: string[]): boolean {
  */
 export function splitItems(text: string): string[] {
   // "1) add the bill 2) split it 3) pay in one tap"
-  const numbered = text.split(/(?:^|\s)\d{1,2}[).]\s+/).filter((s) => s.trim().length > 1);
-  if ((text.match(/(?:^|\s)\d{1,2}[).]\s+/g) ?? []).length >= 2)
-    return numbered.map((s) => s.replace(/[\s,;.]+$/, '').trim());
+  if ((text.match(NUMBERED_ITEM) ?? []).length >= 2)
+    return text
+      .split(NUMBERED_ITEM)
+      .map((s) => s.replace(/[\s,;.]+$/, '').trim())
+      .filter((s) => s.length > 1);
   const bySemicolon = text.split(';').filter((s) => s.trim().length > 1);
-  const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z0-9])/).filter((s) => s.trim().length > 1);
+  const sentences = text.split(SENTENCE_BREAK).filter((s) => s.trim().length > 1);
   const separator =
-    bySemicolon.length >= 2
-      ? ';'
-      : !text.includes(',') && sentences.length >= 2
-        ? /(?<=[.!?])\s+(?=[A-Z0-9])/
-        : ',';
+    bySemicolon.length >= 2 ? ';' : !text.includes(',') && sentences.length >= 2 ? SENTENCE_BREAK : ',';
   return text
     .replace(/https?:\/\/\S+/g, ' ')
     .split(separator)

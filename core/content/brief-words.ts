@@ -1,6 +1,8 @@
 import type { ReadToken } from '../discovery/brief-reading';
 import { DESIRE, MAKING } from '../discovery/context-clauses';
+import { platformOf } from '../discovery/placement';
 import { synonymsOf } from '../discovery/synonyms';
+import { SURFACES } from '../discovery/token-marks';
 
 /**
  * What a word of a brief does when slots are filled: it asks (a request verb, politeness), names
@@ -107,6 +109,24 @@ const ORIENTATION = new Set([
   'widescreen',
   'wide',
 ]);
+
+/**
+ * A word that only says how content looks or where it goes ("palette", "square", "Instagram",
+ * "stories", "9:16", "post", "warm-toned"), read on its own (a list item's last word).
+ */
+export function isFormWord(word: string): boolean {
+  const w = word.toLowerCase();
+  const one = w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w;
+  return (
+    STYLE_CUES.has(w) ||
+    ORIENTATION.has(w) ||
+    SURFACES.has(w) ||
+    platformOf(w) !== null ||
+    /^\d+:\d+$/.test(w) ||
+    /-?toned?$/.test(w) ||
+    DELIVERABLES.has(one)
+  );
+}
 
 /** "-" or "'" written between two words with no space, or "," inside a number ("10,000th"): part of one word. */
 function isJoiner(t: ReadToken, prev: ReadToken | undefined, next: ReadToken | undefined): boolean {

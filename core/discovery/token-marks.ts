@@ -1,7 +1,7 @@
 import type { ReadToken } from './read-token';
 
 /** Surfaces of a platform: a placement after a platform name or "for/on/in (the)". */
-const SURFACES = new Set(['reel', 'reels', 'shorts', 'story', 'stories', 'feed', 'feeds', 'timeline']);
+export const SURFACES = new Set(['reel', 'reels', 'shorts', 'story', 'stories', 'feed', 'feeds', 'timeline']);
 const PLACING = new Set(['for', 'on', 'in', 'to', 'into']);
 /** The people who follow an account: content "for our followers" goes on its feed. */
 const FOLLOWING = new Set([
