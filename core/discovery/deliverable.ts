@@ -45,6 +45,7 @@ export function deliverableOf(reading: BriefReading): ReadToken[] {
 }
 
 const OWNERS = new Set(['my', 'our', 'your', 'their', 'this', 'that']);
+const PLACEHOLDERS = new Set(['something', 'anything']);
 
 /** The first noun phrase from `from` on, and the index after it. */
 function phraseFrom(request: ReadToken[], from: number): { phrase: ReadToken[]; end: number } {
@@ -54,6 +55,11 @@ function phraseFrom(request: ReadToken[], from: number): { phrase: ReadToken[]; 
     (SKIPPED.has(request[i].pos) || isStopword(request[i].word) || request[i].type !== 'word')
   )
     i++;
+  // "something for the website", "anything with a voice": the thing is left unnamed; what follows
+  // the preposition is where it goes or what it has.
+  const skipped = request.slice(from, i);
+  const unnamed = skipped.findIndex((t) => PLACEHOLDERS.has(t.lower));
+  if (unnamed >= 0 && skipped.slice(unnamed + 1).some((t) => t.pos === 'ADP')) return { phrase: [], end: i };
   let phrase: ReadToken[] = [];
   for (; i < request.length && request[i].type === 'word' && PHRASE.has(request[i].pos); i++)
     phrase.push(request[i]);

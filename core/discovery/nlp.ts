@@ -60,14 +60,16 @@ export function analyze(text: string): Token[] {
     const start = at >= 0 ? at : cursor;
     cursor = at >= 0 ? at + value.length : cursor;
     const lower = value.toLowerCase();
+    const lemma = String(t.out(its.lemma)).toLowerCase();
     tokens.push({
       text: value,
       lower,
-      lemma: String(t.out(its.lemma)).toLowerCase(),
+      lemma,
       pos: String(t.out(its.pos)),
       type: String(t.out(its.type)),
       negated: (t.out(its.negationFlag) as unknown) === true,
-      known: isKnownWord(lower),
+      // An inflection of a known word is known too ("renters" of "renter"): not a typo to correct.
+      known: isKnownWord(lower) || (lemma !== lower && isKnownWord(lemma)),
       start,
       end: start + value.length,
       sentence: sentenceOf[i] ?? 0,

@@ -177,6 +177,16 @@ function clauseOpeners(reading: BriefReading): ReadToken[] {
 const PLACING_VERBS = new Set(['post', 'share', 'tweet', 'put']);
 const ALREADY_THERE = new Set(['this', 'that', 'it', 'these', 'those', 'them']);
 
+/**
+ * "Put it on our Instagram" publishes; "put it on a warm backdrop" composes a picture: "put" publishes
+ * only when its clause names a platform or a placement.
+ */
+function placedOnChannel(reading: BriefReading, verb: ReadToken): boolean {
+  const after = reading.tokens.slice(reading.tokens.indexOf(verb) + 1);
+  const clauseEnd = after.findIndex((t) => t.type === 'punctuation');
+  return after.slice(0, clauseEnd < 0 ? undefined : clauseEnd).some((t) => t.platform || t.placement);
+}
+
 /** "Share this on LinkedIn: we hit 10k users": "this" is the content the brief carries, still to be made. */
 const carriesContent = (reading: BriefReading) =>
   reading.tokens.some((t) => t.zone === 'content' || t.zone === 'quote');
@@ -193,7 +203,12 @@ export function requestedOperations(
     const family = VERB_FAMILY.get(t.lemma) ?? VERB_FAMILY.get(t.word);
     // A two-word operation ("set up") is looked for whole in an app's words, not as "set".
     if (family) found.push({ family, token: t, term: t.term });
-    else if (PLACING_VERBS.has(t.lemma) && ALREADY_THERE.has(next?.word ?? '') && !carriesContent(reading))
+    else if (
+      PLACING_VERBS.has(t.lemma) &&
+      ALREADY_THERE.has(next?.word ?? '') &&
+      !carriesContent(reading) &&
+      (t.lemma !== 'put' || placedOnChannel(reading, t))
+    )
       found.push({ family: 'publishing', token: t, term: 'publish' });
     else if (PHRASAL[phrase])
       found.push({ family: PHRASAL[phrase], token: t, term: phrase.replace(' ', '') });

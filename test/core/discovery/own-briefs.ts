@@ -17,6 +17,21 @@ export const PRODUCT = 'af93ed1a-3e05-44e3-b08e-fa79d6b942a9';
 export const CAMPAIGN = '6031edac-7cdb-451a-8a9b-5ff29a6f2996';
 
 export const FIT_BRIEFS: [string, string][] = [
+  // An inflection of a known word ("renters") is no typo of a catalog word ("renders").
+  [
+    'Explain what a mortgage is to first-time renters: deposit, interest, term length. 16:9, captions burned in.',
+    EXPLAINER,
+  ],
+  // "something for the website" leaves the thing unnamed: the website is where it goes, not a written website.
+  [
+    "Our clinic keeps getting asked how online booking works. I'd like something for the website with a voice explaining it: pick a slot, confirm by text, get a reminder.",
+    EXPLAINER,
+  ],
+  // "put it on a backdrop" composes a picture; only "put it on Instagram" publishes.
+  [
+    'Take https://cdn.example.com/kettle.png and put it on a soft marble backdrop for our shop listing',
+    PRODUCT,
+  ],
   // A platform's surface is a placement, not evidence ("TikTok and Reels").
   [
     'For TikTok and Reels, about 30 seconds: a talking-head script for our Loop yoga mat, honest first impression',
