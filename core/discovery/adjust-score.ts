@@ -50,8 +50,9 @@ export function askedMedium(reading: BriefReading, modality?: string | null): In
 }
 
 /**
- * The score an app shows: its calibrated relevance times the medium, review, media and placement
- * factors, with the semantic similarity blended in; whyMatch names the reasons actually used.
+ * The score an app shows: its calibrated relevance times the medium, review and constraint factors
+ * (media, placement, orientation), with the semantic similarity blended in; whyMatch names the
+ * reasons actually used.
  */
 export function adjustedMatch(
   candidate: DiscoveryCandidate,
@@ -59,10 +60,10 @@ export function adjustedMatch(
   medium: IntentMedium,
   negated: string[],
   index: CatalogIndex,
-  factors: { asksForReview: boolean; media: number },
+  factors: { asksForReview: boolean; constraints: number },
   semantic?: Map<string, number>,
 ): DiscoveryMatch {
-  let relevance = score.relevance * factors.media;
+  let relevance = score.relevance * factors.constraints;
   const reasons = [...score.reasons];
   if (medium !== 'mixed') {
     if (candidate.outputTypes.includes(medium)) {

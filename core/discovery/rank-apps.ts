@@ -7,6 +7,7 @@ import { meetsConstraints, type DiscoveryConstraints } from './constraints';
 import { cueVocabulary } from './cue-words';
 import { evidenceOf, requestSequence, ZONE_WEIGHTS } from './evidence';
 import { mediaFactor, mediaIn } from './input-media';
+import { orientationFactor, statedOrientation } from './orientation';
 import { summarizeIntent, type IntentMedium } from './intent';
 import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
@@ -113,6 +114,7 @@ export function rankApps(
     : [...(attributed ? [QUOTED_LINE] : []), ...(placed || telling ? [PLATFORM_POST] : [])];
   const scores = scoreApps(index, [...evidence.terms, ...implied], request);
   const media = mediaIn(reading);
+  const orientation = statedOrientation(reading);
 
   const asksForReview = evidence.terms.some((e) => REVIEW_TERMS.has(e.term));
   const ranked: DiscoveryMatch[] = [];
@@ -128,7 +130,10 @@ export function rankApps(
     if (!score) continue;
     const factors = {
       asksForReview,
-      media: mediaFactor(candidate, media.all) * placementFactor(candidate, reading.platforms),
+      constraints:
+        mediaFactor(candidate, media.all) *
+        placementFactor(candidate, reading.platforms) *
+        orientationFactor(candidate, orientation),
     };
     ranked.push(adjustedMatch(candidate, score, medium, evidence.negated, index, factors, options.semantic));
   }
