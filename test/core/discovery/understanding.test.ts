@@ -29,6 +29,16 @@ describe('rankApps on the shipped catalog (briefs written for these tests)', () 
   });
 });
 
+describe('words of a kind reach the app made for it', () => {
+  test('training words (onboarding, induction, lesson) reach the explainer', () => {
+    expect(
+      top(
+        'A short onboarding piece with a voice for new baristas: grind fresh, weigh the shot, clean the steam wand',
+      ),
+    ).toBe(EXPLAINER);
+  });
+});
+
 describe('surface tokens do not hijack the choice', () => {
   test('an aspect ratio is a constraint, not evidence for the apps whose text mentions it', () => {
     expect(top('Picture of a red barn in a wheat field, 16:9')).toBe(IMAGE);
