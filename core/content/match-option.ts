@@ -17,6 +17,21 @@ export function matchOption(options: string[], text: string): string | null {
   return found[0].label;
 }
 
+/**
+ * The one label an agent's short value begins ("three_reasons" -> "Three reasons I love it",
+ * "problem-fix" -> "Problem and fix"): the value's words, in order, start the label's words. Null
+ * when no label or more than one does.
+ */
+export function matchShortenedOption(options: string[], value: string): string | null {
+  const words = terms(value.replace(/[_-]+/g, ' '));
+  if (words.length === 0) return null;
+  const found = options.filter((label) => {
+    const labelWords = terms(label);
+    return words.length < labelWords.length && words.every((w, i) => labelWords[i] === w);
+  });
+  return found.length === 1 ? found[0] : null;
+}
+
 function firstIndex(sequence: string[], phrase: string[]): number {
   for (let i = 0; i + phrase.length <= sequence.length; i++)
     if (phrase.every((w, j) => sequence[i + j] === w)) return i;

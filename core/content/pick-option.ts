@@ -5,7 +5,7 @@ import { isStopword } from '../discovery/normalize';
 import { aspectRatioIn } from './read-brief';
 import { PLATFORM_RATIOS } from '../discovery/placement';
 import { isDeliverable, STYLE_CUES } from './brief-words';
-import { matchOption, matchRatio } from './match-option';
+import { matchOption, matchShortenedOption, matchRatio } from './match-option';
 import { OPTION_SENSES, SENSE_VERBS } from './option-senses';
 import type { Draft, DraftRequest, DraftSource } from './draft-inputs';
 
@@ -24,7 +24,11 @@ export function pickOption(
 ): string | null {
   const options = p.options!;
   if (given !== null)
-    return options.find((o) => o.toLowerCase() === given.trim().toLowerCase()) ?? matchOption(options, given);
+    return (
+      options.find((o) => o.toLowerCase() === given.trim().toLowerCase()) ??
+      matchOption(options, given) ??
+      matchShortenedOption(options, given)
+    );
   // A quote that is a label ("three reasons I love it" style) names it outright.
   const quoted = reading.spans.quotes
     .map((q) => options.find((o) => o.toLowerCase() === q.text.toLowerCase().replace(/[.!]+$/, '')))

@@ -53,8 +53,9 @@ function readJson(text: string): StructuredBrief | null {
   }
 }
 
-/** `key="value"`, `key='value'` or `key=value` up to the next separator. */
-const ASSIGNMENT = /([A-Za-z_][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^,;&|)]+))/g;
+/** `key="value"`, `key='value'` or `key=value` up to the next separator or the next `key=`. */
+const ASSIGNMENT =
+  /([A-Za-z_][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^,;&|)]+?)(?=\s+[A-Za-z_][\w-]*\s*=|[,;&|)]|\s*$))/g;
 
 function assignments(text: string): StructuredField[] {
   return [...text.matchAll(ASSIGNMENT)]
@@ -72,10 +73,20 @@ function readCall(text: string): StructuredBrief | null {
 function readPairs(text: string): StructuredBrief | null {
   const eq = assignments(text);
   const unquoted = text.replace(/"[^"]*"|'[^']*'/g, '');
-  if (eq.length >= 2 && (unquoted.match(/=/g) ?? []).length === eq.length && /[;&|]/.test(unquoted)) {
+  const firstKey = text.search(/[A-Za-z_][\w-]*\s*=/);
+  // Separated by spaces alone (`text="..." palette=dark format=square`), nothing but pairs follows the first key.
+  const onlyPairs =
+    firstKey >= 0 &&
+    text.slice(firstKey).replace(ASSIGNMENT, '').trim() === '' &&
+    [...text.matchAll(ASSIGNMENT)].every((m) => m[4] === undefined || !/\s/.test(m[4].trim()));
+  if (
+    eq.length >= 2 &&
+    (unquoted.match(/=/g) ?? []).length === eq.length &&
+    (/[;&|]/.test(unquoted) || onlyPairs)
+  ) {
     // Words before the first key ("podcast clip: title=...") name what is asked.
     const prefix = text
-      .slice(0, text.search(/[A-Za-z_][\w-]*\s*=/))
+      .slice(0, firstKey)
       .replace(/[:;,|-]+\s*$/, '')
       .trim();
     return { name: prefix || null, fields: eq, kind: 'pairs' };

@@ -33,6 +33,23 @@ export interface OwnBrief {
 }
 
 export const SLOT_BRIEFS: OwnBrief[] = [
+  // Pairs separated by spaces alone are fields too.
+  {
+    brief:
+      'make quote_card: quote="Well done is better than well said." attribution="Benjamin Franklin" palette=cool',
+    app: QUOTE,
+    fields: {
+      quote: { has: ['well done is better than well said'], not: ['franklin'] },
+      author: { has: ['benjamin franklin'], not: ['well done'] },
+      palette: { equals: 'Cool' },
+    },
+  },
+  // An agent's shortened option value names the one label it begins.
+  {
+    brief: 'task=ugc_script; product="Drift pillow, cooling foam"; angle=day_in; platform=instagram',
+    app: UGC,
+    fields: { product: { has: ['drift pillow'], not: ['task'] }, angle: { equals: 'Day in my life' } },
+  },
   {
     brief:
       'Explainer video on how to renew a library card online: 1) log in 2) open My Account 3) press Renew',
