@@ -1,6 +1,6 @@
 import type { BriefReading, ReadToken } from '../discovery/brief-reading';
 import { DATE_WORD, NEEDING } from '../discovery/topic-cues';
-import { wordUses, type WordContext } from './brief-words';
+import { wordUses, type WordContext, type WordUse } from './brief-words';
 import type { FieldRole } from './field-roles';
 import { runsOf, textOf, trim, type Run } from './runs';
 
@@ -53,6 +53,72 @@ function namedObjects(runs: Run[]): Run[] {
     found.push({ tokens: run.tokens.slice(from, to), uses: run.uses.slice(from, to) });
   }
   return found;
+}
+
+const PHRASE_POS = new Set(['NOUN', 'ADJ', 'PROPN']);
+const OWNING = new Set(['own', 'run', 'have', 'be', 'manage', 'launch', 'make', 'sell']);
+const MAX_NAME_TOKENS = 4;
+
+/**
+ * A thing named beside what it is, across a comma: "I own a little bike repair shop, Spoke &
+ * Wrench", "Our language app, Parlo, ...", "about Tally, our budgeting app". The run holds the
+ * name and the description, in the brief's order.
+ */
+function appositions(tokens: ReadToken[], uses: WordUse[]): Run[] {
+  const found: Run[] = [];
+  const span = (from: number, to: number) => ({ tokens: tokens.slice(from, to), uses: uses.slice(from, to) });
+  tokens.forEach((t, i) => {
+    if (t.text !== ',') return;
+    const described = describedBefore(tokens, i);
+    const nameEnd = nameFrom(tokens, i + 1);
+    if (described !== null && nameEnd !== null) found.push(span(described, nameEnd));
+    const nameStart = nameBefore(tokens, i);
+    const phraseEnd = ownedPhraseFrom(tokens, i + 1);
+    if (nameStart !== null && phraseEnd !== null) found.push(span(nameStart, phraseEnd));
+  });
+  return found;
+}
+
+/** Start of "our language app" or "(I own) a bike shop" ending right before `comma`, or null. */
+function describedBefore(tokens: ReadToken[], comma: number): number | null {
+  let j = comma - 1;
+  while (j >= 0 && PHRASE_POS.has(tokens[j].pos) && tokens[j].type === 'word') j--;
+  if (j === comma - 1 || tokens[comma - 1].pos !== 'NOUN' || j < 0) return null;
+  const owner = tokens[j];
+  const owned =
+    POSSESSIVE.has(owner.word) || (/^(?:a|an)$/.test(owner.word) && OWNING.has(tokens[j - 1]?.lemma ?? ''));
+  return owned ? j + 1 : null;
+}
+
+const isNamePart = (t: ReadToken) =>
+  (t.type === 'word' && /^\p{Lu}/u.test(t.text) && !t.platform) || t.text === '&';
+
+/** End of a short capitalised name from `from` that a clause break or the brief's end closes, or null. */
+function nameFrom(tokens: ReadToken[], from: number): number | null {
+  let j = from;
+  while (j < tokens.length && j - from < MAX_NAME_TOKENS && isNamePart(tokens[j])) j++;
+  const closed = j === tokens.length || tokens[j].pos === 'PUNCT';
+  return j > from && isNamePart(tokens[from]) && tokens[from].text !== '&' && closed ? j : null;
+}
+
+/** Start of a short capitalised name ending right before `comma`, after a preposition or a break. */
+function nameBefore(tokens: ReadToken[], comma: number): number | null {
+  let j = comma - 1;
+  while (j >= 0 && comma - 1 - j < MAX_NAME_TOKENS && isNamePart(tokens[j])) j--;
+  const named = j < comma - 1 && tokens[j + 1].text !== '&';
+  return named && tokens[j]?.pos === 'ADP' ? j + 1 : null;
+}
+
+/** End of "our budgeting app" from `from`, closed by a clause break or the brief's end, or null. */
+function ownedPhraseFrom(tokens: ReadToken[], from: number): number | null {
+  if (!POSSESSIVE.has(tokens[from]?.word ?? '')) return null;
+  let j = from + 1;
+  // "our budgeting app": an -ing word before a noun describes it.
+  const describes = (t: ReadToken, next?: ReadToken) =>
+    PHRASE_POS.has(t.pos) || (t.pos === 'VERB' && t.word.endsWith('ing') && next?.pos === 'NOUN');
+  while (j < tokens.length && tokens[j].type === 'word' && describes(tokens[j], tokens[j + 1])) j++;
+  const closed = j === tokens.length || tokens[j].pos === 'PUNCT';
+  return j > from + 1 && tokens[j - 1].pos === 'NOUN' && closed ? j : null;
 }
 
 /** "our matcha powder 'Zen Leaf'", "the new candle, called "Fireside"": a short quote right after the product is its name. */
@@ -261,6 +327,7 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
   const ordered: Run[] =
     role === 'product'
       ? [
+          ...appositions(tokens, uses),
           ...namedObjects(asked),
           ...topic.filter((r) => r.tokens.some((t) => POSSESSIVE.has(t.word))),
           ...cued,

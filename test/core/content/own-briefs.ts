@@ -33,6 +33,19 @@ export interface OwnBrief {
 }
 
 export const SLOT_BRIEFS: OwnBrief[] = [
+  // A thing named beside what it is, across a comma, is the product.
+  {
+    brief:
+      'I run a small candle studio, Ember & Wick. Make one of those short vertical ads: hand-poured soy, 60-hour burn.',
+    app: VIDEO_AD,
+    fields: { product: { has: ['ember', 'wick'], not: ['vertical', 'ads'] } },
+  },
+  {
+    brief:
+      'No budget for an influencer yet, so write what a creator would say on camera about Stride, our running app, then voice it.',
+    app: UGC,
+    fields: { product: { has: ['stride', 'running app'], not: ['creator', 'camera', 'voice'] } },
+  },
   // Pairs separated by spaces alone are fields too.
   {
     brief:
