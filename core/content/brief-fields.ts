@@ -294,5 +294,7 @@ export function detailsAfter(reading: BriefReading, name: string): string[] {
   const body = inParens?.[1] ?? afterMark?.[1];
   if (!body) return [];
   const items = splitItems(body).filter((i) => i.split(/\s+/).length <= 8 && !isConstraintList([i]));
-  return items;
+  // ", then voice it", ", and read it out": the next step of the request, not something about the thing.
+  const nextStep = (item: string) => /^(?:and\s+)?then\b|^\w+\s+(?:it|them|this)\b(?:\s+out)?$/i.test(item);
+  return items.filter((i) => !nextStep(i));
 }
