@@ -101,9 +101,12 @@ const clean = (s: string) =>
     .replace(/[.;,]+$/, '')
     .trim();
 
+const LINKING_TAIL = /(?:\s*\b(?:should|must|will|would|could|can|to|is|be|say|says|read|reads))+$/;
+
 /** Which role a quote's cue words point at, if any ("episode", "cta", "line", "text"). */
 export function quoteRole(q: Quote, roles: FieldRole[]): FieldRole | null {
-  const before = q.before.split(' ');
+  // "the button text should be 'Shop the sale'": the cue is what comes before the linking words.
+  const before = q.before.replace(LINKING_TAIL, '').split(' ');
   const last = before.slice(-2);
   // An author is named around a quote, never quoted: "says" before a quote introduces the quote itself.
   const hits = roles

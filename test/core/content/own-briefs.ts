@@ -33,6 +33,19 @@ export interface OwnBrief {
 }
 
 export const SLOT_BRIEFS: OwnBrief[] = [
+  // A call to action named by its place ("button", "last slide"), also before linking words.
+  {
+    brief:
+      "Campaign set for our Winter Warmers week: 'Free soup with every sandwich'. The button text should be 'Order ahead'. Warm palette.",
+    app: CAMPAIGN,
+    fields: { call_to_action: { has: ['order ahead'], not: ['soup', 'button'] } },
+  },
+  {
+    brief:
+      "Three-slide carousel titled 'Houseplants that forgive you'. Points: Snake plant. ZZ plant. Pothos. Final slide: 'Follow for more plant tips'.",
+    app: CAROUSEL,
+    fields: { call_to_action: { has: ['follow for more plant tips'], not: ['pothos'] } },
+  },
   // A thing named beside what it is, across a comma, is the product.
   {
     brief:
