@@ -61,6 +61,11 @@ export function cuedValue(
   };
   for (const [i, cue] of keyCues.entries())
     if (names(cue.key)) {
+      // "Episode: 'Can you train a cat?' Clip the line ...": a phrase that opens on a quote is the quote.
+      const quoted = reading.spans.quotes.find((q) =>
+        /^\s*["“'‘]$/.test(reading.brief.slice(cue.valueStart, q.start)),
+      );
+      if (quoted && !PASSAGES.has(role) && clean(quoted.text)) return clean(quoted.text);
       const end = PASSAGES.has(role) ? (keyCues[i + 1]?.start ?? reading.brief.length) : cue.valueEnd;
       let value = reading.brief.slice(cue.valueStart, end);
       if (PASSAGES.has(role)) value = withoutTrailingForm(value);

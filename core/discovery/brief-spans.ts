@@ -39,7 +39,9 @@ export interface BriefSpans {
   lists: Span[];
 }
 
-const QUOTED = /["“]([^"“”]{2,}?)["”]|(?:^|[\s(])['‘]([^'‘’]{3,}?)['’](?=[\s.,;:!?)]|$)/g;
+/** Double or single quotes; an apostrophe between letters ("don't") stays inside a single-quoted text. */
+const QUOTED =
+  /["“]([^"“”]{2,}?)["”]|(?:^|[\s(])['‘]((?:[^'‘’]|(?<=[A-Za-z])['’](?=[A-Za-z])){3,}?)['’](?=[\s.,;:!?)]|$)/g;
 export const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>)\]]+/gi;
 const PARENS = /\(([^()]{2,200})\)/g;
 /** A colon that is not inside a ratio or a time ("9:16", "10:30"). */
@@ -78,6 +80,9 @@ function colons(text: string, skip: Span[]): number[] {
   return [...text.matchAll(CONTENT_COLON)].map((m) => m.index).filter((i) => !inside(i, skip));
 }
 
+/** A full stop, question or exclamation mark ending a sentence: not inside a quote, not "Co." or "Dr.". */
+const SENTENCE_END = /(?<!\b(?:Co|Inc|Ltd|Dr|Mr|Mrs|Ms|St|Jr|Sr|vs|etc|approx))[.!?](?:\s|$)(?![^"“]*["”])/;
+
 /** "Call to action:", "Product:", "Line:" after a sentence or clause start: 1-3 words then a colon. */
 function keyCues(text: string, skip: Span[]): KeyCue[] {
   const cues: KeyCue[] = [];
@@ -98,7 +103,7 @@ function keyCues(text: string, skip: Span[]): KeyCue[] {
   }
   for (let i = 0; i < cues.length; i++) {
     const next = cues[i + 1]?.start ?? text.length;
-    const sentenceEnd = text.slice(cues[i].valueStart).search(/[.!?](?:\s|$)(?![^"“]*["”])/);
+    const sentenceEnd = text.slice(cues[i].valueStart).search(SENTENCE_END);
     const end = sentenceEnd >= 0 ? cues[i].valueStart + sentenceEnd : text.length;
     cues[i].valueEnd = Math.min(next, end);
   }

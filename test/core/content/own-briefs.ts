@@ -33,6 +33,23 @@ export interface OwnBrief {
 }
 
 export const SLOT_BRIEFS: OwnBrief[] = [
+  // An apostrophe inside a single-quoted line stays in it; a key whose value opens on a quote takes the quote.
+  {
+    brief:
+      "Audiogram please. Episode: 'Why bread rises' Feature the line 'It's just yeast doing what yeast can't help doing.'",
+    app: AUDIOGRAM,
+    fields: {
+      episode_title: { has: ['why bread rises'], not: ['feature', 'yeast'] },
+      excerpt: { has: ["it's just yeast doing what yeast can't help doing"], not: ['bread rises'] },
+    },
+  },
+  // "Co." does not end the product's sentence.
+  {
+    brief:
+      "Vertical video ad. Product: Birch & Co. walnut cutting board, oiled, lifetime guarantee. CTA: 'Shop the board'.",
+    app: VIDEO_AD,
+    fields: { product: { has: ['birch & co', 'walnut cutting board'], not: ['shop the board'] } },
+  },
   // A call to action named by its place ("button", "last slide"), also before linking words.
   {
     brief:
