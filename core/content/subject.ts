@@ -101,7 +101,7 @@ function nameFrom(tokens: ReadToken[], from: number): number | null {
   return j > from && isNamePart(tokens[from]) && tokens[from].text !== '&' && closed ? j : null;
 }
 
-/** Start of a short capitalised name ending right before `comma`, after a preposition or a break. */
+/** Start of a short capitalised name ending right before `comma`, opened by a preposition ("about Tally"). */
 function nameBefore(tokens: ReadToken[], comma: number): number | null {
   let j = comma - 1;
   while (j >= 0 && comma - 1 - j < MAX_NAME_TOKENS && isNamePart(tokens[j])) j--;

@@ -48,7 +48,9 @@ describe('createMetrics', () => {
       sampleSum(samples, 'atelier_credits_debited_total', { type: 'image.generate', provider: 'fal' }),
     ).toBe(4);
     expect(sampleSum(samples, 'atelier_event_bus_lag_seconds_bucket', { le: '0.005' })).toBe(1);
-    expect(sampleSum(samples, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    // Node's process series keep their names. Their value is the CPU time since the registry was made,
+    // which can still be 0 on a loaded machine: only their presence is checked.
+    expect(samples.some((s) => s.name === 'process_cpu_user_seconds_total')).toBe(true);
     const ours = [...new Set(samples.map((s) => s.name))].filter((n) => n.startsWith('atelier_'));
     for (const name of ours) expect(name).toMatch(/_(total|seconds_(bucket|sum|count)|up)$/);
   });
