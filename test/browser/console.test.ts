@@ -203,13 +203,28 @@ async function expectVisible(locator: Locator): Promise<void> {
 }
 
 /** Drags a connection from a node's output handle to another node's input handle. */
+/**
+ * Drags from one node's source handle to another's target handle until the edge is on the graph.
+ * On a loaded machine a drag can end before React Flow has seen it start: then the edge is missing
+ * and the drag is made again (the graph's check alone would not tell, an unconnected edit node being valid).
+ */
 async function connect(page: Page, from: string, to: string): Promise<void> {
   const source = page.locator(`.react-flow__node[data-id="${from}"] .react-flow__handle.source`);
   const target = page.locator(`.react-flow__node[data-id="${to}"] .react-flow__handle.target`);
-  const a = (await source.boundingBox())!;
-  const b = (await target.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.up();
+  const edges = page.locator('.react-flow__edge');
+  const before = await edges.count();
+  for (let attempt = 1; ; attempt++) {
+    const a = (await source.boundingBox())!;
+    const b = (await target.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+    await page.mouse.up();
+    try {
+      await edges.nth(before).waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }
