@@ -132,6 +132,10 @@ function distance(before: string[], role: FieldRole): number {
   return 99;
 }
 
+/** What marks the name after a quotation as its author: "- Priya", "by", "said", "it's from". */
+const ATTRIBUTION_MARK =
+  /^[\s,]*(?:and\s+)?(?:(?:it['’]?s|it is|this is)\s+)?(?:[-–—~]|by|from|said|says|author:?)/iu;
+
 /** "by Peter Drucker", "- Priya, Bristol", "from Francis Bacon", or a name right after the quote. */
 export function attributionAfter(reading: BriefReading, quote: Quote): string | null {
   // "My grandma says "...": the speaker before the quote (the shortest name: "always" is not one).
@@ -145,15 +149,17 @@ export function attributionAfter(reading: BriefReading, quote: Quote): string | 
   if (owner) return owner;
   const rest = reading.brief.slice(quote.end).replace(/^["”'’]/, '');
   if (/^\s*\(?\s*(?:no|without)\s+author/i.test(rest)) return '';
-  const m =
-    rest.match(
-      /^[\s,]*(?:and\s+)?(?:(?:it['’]?s|it is|this is)\s+)?(?:[-–—~]|by|from|said|says|author:?)\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,3})/iu,
-    ) ?? rest.match(/^\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2})\s*$/u);
+  const marked = rest.match(
+    new RegExp(
+      String.raw`${ATTRIBUTION_MARK.source}\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,3})`,
+      'iu',
+    ),
+  );
+  const m = marked ?? rest.match(/^\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2})\s*$/u);
   if (!m) return null;
   // A bare phrase after a quotation that closed its sentence is a name only when written as one
   // ("... a single step.' Lao Tzu", not "... step.' Soft pastel colours.").
-  const bare =
-    !/^[\s,]*(?:and\s+)?(?:(?:it['’]?s|it is|this is)\s+)?(?:[-–—~]|by|from|said|says|author)/iu.test(rest);
+  const bare = !ATTRIBUTION_MARK.test(rest);
   const capitalised = m[1].split(/\s+/).every((w) => /^\p{Lu}/u.test(w));
   if (bare && /[.!?]$/.test(quote.text) && !capitalised) return null;
   if (bare && isConstraintList([m[1].replace(/[.!?]+$/, '')])) return null;
@@ -167,13 +173,21 @@ export function attributionAfter(reading: BriefReading, quote: Quote): string | 
   );
 }
 
+/** What names a call to action outright: "CTA", "call to action", "call-to-action". */
+const CTA_CUE = /cta|call[- ]to[- ]action/;
+
 /** "cta "Try them free"", "Call to action: Order today", "ending with Shop now". */
 export function callToAction(reading: BriefReading): string | null {
   // "CTA on the story and banner: "Shop the sale"": the quote the cue points to in its sentence.
-  const quoted = reading.brief.match(/\b(?:cta|call[- ]to[- ]action)\b[^.!?"“”]{0,40}["“]([^"”]{2,80})["”]/i);
+  const quoted = reading.brief.match(
+    new RegExp(String.raw`\b(?:${CTA_CUE.source})\b[^.!?"“”]{0,40}["“]([^"”]{2,80})["”]`, 'i'),
+  );
   if (quoted) return clean(quoted[1]);
   const m = reading.brief.match(
-    /\b(?:cta|call[- ]to[- ]action|(?:end|close|finish)(?:ing|s)? with|end card(?: says)?)\s*[:=-]?\s*(?:["“]([^"”]{2,80})["”]|([^"“,.;!?()]{2,60}))/i,
+    new RegExp(
+      String.raw`\b(?:${CTA_CUE.source}|(?:end|close|finish)(?:ing|s)? with|end card(?: says)?)\s*[:=-]?\s*(?:["“]([^"”]{2,80})["”]|([^"“,.;!?()]{2,60}))`,
+      'i',
+    ),
   );
   return m ? clean(m[1] ?? m[2]) : null;
 }

@@ -1,7 +1,7 @@
 import { briefSpans, type BriefSpans, type Span } from './brief-spans';
 import { markContext } from './context-clauses';
 import { analyze, type Token } from './nlp';
-import { platformOf, platformsIn, ratiosIn, RATIO_PATTERN } from './placement';
+import { ORIENTATION_WORDS, platformOf, platformsIn, ratiosIn, RATIO_PATTERN } from './placement';
 import { termOf, type BriefReading, type ReadToken, type Zone } from './read-token';
 import { readStructured, type StructuredBrief } from './structured-brief';
 import { markPlacementsAndInputs } from './token-marks';
@@ -9,8 +9,6 @@ import { markTopics } from './topic-cues';
 import { correctWord } from './typos';
 
 export { termOf, type BriefReading, type ReadToken, type Zone };
-
-const ORIENTATIONS = new Set(['vertical', 'horizontal', 'square', 'portrait', 'landscape', 'widescreen']);
 
 /** Keys of an agent's structured brief whose values say what to make ("task": "image_to_video"). */
 const ASK_KEYS =
@@ -116,7 +114,8 @@ function readTokens(
     const lemma = fix ?? t.lemma;
     // An orientation ("vertical", "square") is an aspect ratio in words: a constraint too.
     const ratio =
-      (t.type === 'number' && new RegExp(RATIO_PATTERN.source, 'i').test(t.text)) || ORIENTATIONS.has(word);
+      (t.type === 'number' && new RegExp(RATIO_PATTERN.source, 'i').test(t.text)) ||
+      word in ORIENTATION_WORDS;
     return {
       ...t,
       zone: zoneOf(t),

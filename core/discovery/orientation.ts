@@ -1,19 +1,7 @@
 import type { BriefReading } from './brief-reading';
-import type { DiscoveryCandidate } from './candidate';
-import { catalogTerms } from './catalog-index';
-import { RATIO_PATTERN } from './placement';
-
-export type Orientation = 'vertical' | 'horizontal' | 'square';
-
-const ORIENTATION_WORDS: Record<string, Orientation> = {
-  vertical: 'vertical',
-  portrait: 'vertical',
-  upright: 'vertical',
-  horizontal: 'horizontal',
-  landscape: 'horizontal',
-  widescreen: 'horizontal',
-  square: 'square',
-};
+import type { CatalogIndex } from './catalog-index';
+import { ORIENTATION_WORDS, RATIO_PATTERN, type Orientation } from './placement';
+import { termOf } from './read-token';
 
 /** An app whose excluded intents rule out the stated orientation ("horizontal video") ranks this much lower. */
 const RULED_OUT_FACTOR = 0.55;
@@ -45,10 +33,12 @@ function ratioOrientation(text: string): Orientation | null {
  * A stated orientation is a constraint: an app whose excluded intents name it ("horizontal video"
  * for a vertical-only ad maker) cannot deliver that shape and ranks lower.
  */
-export function orientationFactor(candidate: DiscoveryCandidate, orientation: Orientation | null): number {
+export function orientationFactor(
+  appId: string,
+  index: CatalogIndex,
+  orientation: Orientation | null,
+): number {
   if (!orientation) return 1;
-  const ruledOut = candidate.frontmatter.excludedIntents.some(
-    (phrase) => catalogTerms(phrase)[0] === catalogTerms(orientation)[0],
-  );
+  const ruledOut = (index.excluded.get(appId) ?? []).some(({ terms }) => terms[0] === termOf(orientation));
   return ruledOut ? RULED_OUT_FACTOR : 1;
 }

@@ -40,6 +40,18 @@ export const PLATFORM_RATIOS: Record<string, string[]> = {
   newsletter: ['16:9'],
 };
 
+export type Orientation = 'vertical' | 'horizontal' | 'square';
+
+/** Orientations in words: an aspect ratio said without numbers ("vertical", "landscape"). */
+export const ORIENTATION_WORDS: Readonly<Record<string, Orientation>> = {
+  vertical: 'vertical',
+  portrait: 'vertical',
+  horizontal: 'horizontal',
+  landscape: 'horizontal',
+  widescreen: 'horizontal',
+  square: 'square',
+};
+
 /** An aspect ratio as written: "9:16", "4 : 5", "16x9" is not one (it reads as a size). */
 export const RATIO_PATTERN = /(?<![\d:])(\d{1,2})\s?:\s?(\d{1,2})(?![\d:]|\s?(?:am|pm)\b)/gi;
 

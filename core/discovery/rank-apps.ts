@@ -133,7 +133,7 @@ export function rankApps(
       constraints:
         mediaFactor(candidate, media.all) *
         placementFactor(candidate, reading.platforms) *
-        orientationFactor(candidate, orientation),
+        orientationFactor(candidate.appId, index, orientation),
     };
     ranked.push(adjustedMatch(candidate, score, medium, evidence.negated, index, factors, options.semantic));
   }

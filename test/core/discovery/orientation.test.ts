@@ -1,10 +1,11 @@
+import { catalogIndex } from '../../../core/discovery/catalog-index';
 import { orientationFactor, statedOrientation } from '../../../core/discovery/orientation';
 import { rankApps, readForCatalog } from '../../../core/discovery/rank-apps';
 import { CATALOG } from './catalog-candidates';
 import { EXPLAINER, VIDEO_AD } from './own-briefs';
 
 const orientation = (brief: string) => statedOrientation(readForCatalog(brief, CATALOG));
-const candidate = (appId: string) => CATALOG.find((c) => c.appId === appId)!;
+const index = catalogIndex(CATALOG);
 
 describe('a stated orientation is a constraint on the app', () => {
   test('words and ratios state one orientation', () => {
@@ -20,10 +21,10 @@ describe('a stated orientation is a constraint on the app', () => {
   });
 
   test('an app whose excluded intents name the orientation ranks lower; others are untouched', () => {
-    expect(orientationFactor(candidate(VIDEO_AD), 'horizontal')).toBeLessThan(1);
-    expect(orientationFactor(candidate(VIDEO_AD), 'vertical')).toBe(1);
-    expect(orientationFactor(candidate(EXPLAINER), 'vertical')).toBeLessThan(1);
-    expect(orientationFactor(candidate(EXPLAINER), null)).toBe(1);
+    expect(orientationFactor(VIDEO_AD, index, 'horizontal')).toBeLessThan(1);
+    expect(orientationFactor(VIDEO_AD, index, 'vertical')).toBe(1);
+    expect(orientationFactor(EXPLAINER, index, 'vertical')).toBeLessThan(1);
+    expect(orientationFactor(EXPLAINER, index, null)).toBe(1);
   });
 
   test('a landscape narrated video ranks the vertical-only ad maker lower than the same brief unshaped', () => {
