@@ -1,5 +1,5 @@
 import type { AppParameter } from '../app/app-definition';
-import type { BriefReading } from '../discovery/brief-reading';
+import { ASK_KEYS, type BriefReading } from '../discovery/brief-reading';
 import { speakerBefore, type Quote } from '../discovery/brief-spans';
 import { isDeliverable, isFormWord } from './brief-words';
 import { keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
@@ -28,11 +28,16 @@ export function structuredValue(reading: BriefReading, p: AppParameter, used: Se
 
 /**
  * For a structured brief, a field no parameter claimed whose value reads as text (two words or
- * more, not a link): the agent's value under a name of its own, for a text parameter left empty.
+ * more, not a link, not what is asked for): the agent's value under a name of its own, for a text
+ * parameter left empty.
  */
 export function unclaimedValue(reading: BriefReading, used: Set<string>): string | null {
   const field = reading.structured?.fields.find(
-    (f) => !used.has(f.key) && f.value.split(/\s+/).length >= 2 && !/^https?:\/\//i.test(f.value),
+    (f) =>
+      !used.has(f.key) &&
+      !ASK_KEYS.test(f.words.join(' ')) &&
+      f.value.split(/\s+/).length >= 2 &&
+      !/^https?:\/\//i.test(f.value),
   );
   if (!field) return null;
   used.add(field.key);
@@ -87,7 +92,9 @@ export function cuedValue(
         `\\b${cue}s?\\s+(?:is\\s+)?((?:[A-Z0-9][\\w'’-]*)(?:\\s+(?:[A-Z0-9][\\w'’-]*|of|the|and|a|in|to|for))*)`,
       ),
     );
-    if (m && /[A-Za-z]/.test(m[1])) return clean(m[1].replace(/\s+(?:of|the|and|a|in|to|for)$/, ''));
+    const name = m?.[1].replace(/(?:\s+(?:of|the|and|a|in|to|for))+$/, '');
+    // "episode 42" numbers the episode; a name has a letter.
+    if (name && /[A-Za-z]/.test(name)) return clean(name);
   }
   const cues = p.type === 'text' ? ROLE_CUES[roleOf(p)] : [];
   for (const cue of cues.filter((c) => c.length > 3 || c === 'cta')) {

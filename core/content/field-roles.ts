@@ -120,8 +120,10 @@ export function keyMatch(key: string, p: AppParameter): number {
   // points of the middle one), the one whose cues and description hold more of its words.
   const held = words.filter((w) => cued(w) || described.has(w) || described.has(singular(w))).length;
   if (cues.includes(phrase) || words.some(cued)) return 0.8 + (0.1 * held) / words.length;
-  // The parameter's description says it is the title, name or headline ("The carousel's title").
+  // The parameter's description says it is the title, name or headline ("The carousel's title"); a
+  // headline is a title by another name.
   if (words.length === 1 && NAMING.has(words[0]) && described.has(words[0])) return 0.8;
+  if (words.length === 1 && TITLES.has(words[0]) && [...TITLES].some((t) => described.has(t))) return 0.8;
   return 0;
 }
 
@@ -146,5 +148,6 @@ const OPTION_CUES: Record<string, string[]> = {
 };
 
 const NAMING = new Set(['title', 'name', 'headline', 'subject', 'heading']);
+const TITLES = new Set(['title', 'headline', 'heading']);
 
 const singular = (w: string) => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w);

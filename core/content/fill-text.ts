@@ -12,7 +12,7 @@ import {
 } from './brief-fields';
 import { wordUses, type WordContext } from './brief-words';
 import type { DraftSource } from './draft-inputs';
-import { takesDetails, type FieldRole } from './field-roles';
+import { keyMatch, roleOf, takesDetails, type FieldRole } from './field-roles';
 import { isStopword } from '../discovery/normalize';
 import { promptOf } from './prompt-of';
 import { subjectOf } from './subject';
@@ -36,6 +36,8 @@ export interface QuoteBook {
   free: Quote[];
   /** Every quote, for attributions. */
   all: Quote[];
+  /** Roles a "Key:" cue or an agent's field gives a value of their own: they take no free quote. */
+  keyed: Set<FieldRole>;
 }
 
 /** Quotes by the role their cue names; a quote that is an option label belongs to that option. */
@@ -45,7 +47,19 @@ export function assignQuotes(
   roles: FieldRole[],
 ): QuoteBook {
   const labels = new Set(parameters.flatMap((p) => (p.options ?? []).map((o) => o.toLowerCase())));
-  const book: QuoteBook = { byRole: new Map(), free: [], all: reading.spans.quotes };
+  // A key whose value is a quote ("Script to video: "...") leaves the quote to its role.
+  const keys = [
+    ...reading.spans.keyCues
+      .filter((c) => !/^\s*["“'‘]/.test(reading.brief.slice(c.valueStart)))
+      .map((c) => c.key),
+    ...(reading.structured?.fields ?? []).map((f) => f.key),
+  ];
+  const keyed = new Set(
+    parameters
+      .filter((p) => p.type === 'text' && keys.some((k) => keyMatch(k, p) >= 0.8))
+      .map((p) => roleOf(p)),
+  );
+  const book: QuoteBook = { byRole: new Map(), free: [], all: reading.spans.quotes, keyed };
   for (const q of reading.spans.quotes) {
     if (labels.has(q.text.toLowerCase())) continue;
     const role = quoteRole(q, roles);
@@ -59,7 +73,7 @@ function takeQuote(book: QuoteBook, role: FieldRole, roles: FieldRole[]): Quote 
   const own = book.byRole.get(role);
   if (own) return own;
   // A free quote goes to the first role, in QUOTE_TAKERS order, that the app has and no cue served.
-  const takers = QUOTE_TAKERS.filter((r) => roles.includes(r) && !book.byRole.has(r));
+  const takers = QUOTE_TAKERS.filter((r) => roles.includes(r) && !book.byRole.has(r) && !book.keyed.has(r));
   const index = takers.indexOf(role);
   return index >= 0 ? book.free[index] : undefined;
 }

@@ -1,6 +1,7 @@
 import { compileApp, type CompiledApp } from '../app/compiled-app';
 import type { DiscoveryCandidate } from '../discovery/candidate';
 import { rankApps, readForCatalog, type DiscoveryMatch, type DiscoveryResult } from '../discovery/rank-apps';
+import { readStructured } from '../discovery/structured-brief';
 import { appTermsOf } from './app-terms';
 import { mergeModelInputs, type ModelChoice } from './model-choice';
 import { draftInputs, type Ask, type Draft } from './draft-inputs';
@@ -144,8 +145,12 @@ export function cannotRun(name: string, missing: Ask[], why?: string): string {
 
 /** Discovery as content creation runs it: the brief, with the caller's platform and modality. */
 export function rankForContent(request: ContentRequest, apps: ContentApp[]): DiscoveryResult {
-  // The caller's platform and modality read as words of the request ("... tiktok video").
-  const intent = [request.brief, request.platform, request.modality].filter(Boolean).join(' ');
+  // The caller's platform and modality read as words of a prose request ("... tiktok video"); after
+  // an agent's JSON or key=value brief, words would break its structure, so there they are options only.
+  const prose = readStructured(request.brief) === null;
+  const intent = prose
+    ? [request.brief, request.platform, request.modality].filter(Boolean).join(' ')
+    : request.brief;
   return rankApps(
     intent,
     apps.map((a) => a.candidate),
@@ -153,6 +158,7 @@ export function rankForContent(request: ContentRequest, apps: ContentApp[]): Dis
       limit: 10,
       semantic: request.semantic,
       modality: request.modality?.toLowerCase() ?? null,
+      platform: request.platform ?? null,
     },
   );
 }

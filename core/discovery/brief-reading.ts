@@ -11,7 +11,7 @@ import { correctWord } from './typos';
 export { termOf, type BriefReading, type ReadToken, type Zone };
 
 /** Keys of an agent's structured brief whose values say what to make ("task": "image_to_video"). */
-const ASK_KEYS =
+export const ASK_KEYS =
   /^(?:task|tool|intent|format|kind|type|action|mode|template|app|output|deliverable|request|brief|asset|asset type|content type|media|make|what)$/;
 
 /**

@@ -5,6 +5,8 @@
  * ranges of the original brief, so the tokens wink reads can be placed in them.
  */
 
+import { ORIENTATION_WORDS, platformsIn, ratiosIn } from './placement';
+
 export interface Span {
   start: number;
   end: number;
@@ -83,10 +85,39 @@ function colons(text: string, skip: Span[]): number[] {
 /** A full stop, question or exclamation mark ending a sentence: not inside a quote, not "Co." or "Dr.". */
 const SENTENCE_END = /(?<!\b(?:Co|Inc|Ltd|Dr|Mr|Mrs|Ms|St|Jr|Sr|vs|etc|approx))[.!?](?:\s|$)(?![^"“]*["”])/;
 
-/** "Call to action:", "Product:", "Line:" after a sentence or clause start: 1-3 words then a colon. */
+/** Keys of a line someone says or reads ("Featured line:", "Script:", "Spoken quote:"): the value is a passage. */
+const SPOKEN_KEY =
+  /\b(?:lines?|quote|excerpt|script|words|text|voiceover|vo|narration|sentence|phrase|says?|reads?)$/;
+
+/**
+ * Where a spoken passage ends: its next sentences belong to it, up to the next cue, a sentence that
+ * asks for something, or one that names a platform, a ratio or an orientation (how the piece is made).
+ */
+function passageEnd(text: string, from: number, next: number): number {
+  const end = Math.min(next, requestAfter(text, from));
+  let at = from;
+  for (;;) {
+    const stop = text.slice(at, end).search(SENTENCE_END);
+    if (stop < 0) return end;
+    const sentenceStart = at + stop + 1;
+    const sentence = text.slice(sentenceStart, end).split(SENTENCE_END)[0];
+    if (platformsIn(sentence).length > 0 || ratiosIn(sentence).length > 0 || statesOrientation(sentence))
+      return at + stop;
+    at = sentenceStart;
+  }
+}
+
+const statesOrientation = (sentence: string) =>
+  (sentence.toLowerCase().match(/[a-z]+/g) ?? []).some((w) => w in ORIENTATION_WORDS);
+
+/**
+ * "Call to action:", "Product:", "Line:" after a sentence or clause start: 1-3 words, an optional
+ * aside ("Spoken quote (keep it short):"), then a colon.
+ */
 function keyCues(text: string, skip: Span[]): KeyCue[] {
   const cues: KeyCue[] = [];
-  const pattern = /(?:^|[.!?;,|]\s*|\s[-–—]\s|\n)([A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,2})\s*:(?!\d)/g;
+  const pattern =
+    /(?:^|[.!?;,|]\s*|\s[-–—]\s|\n)([A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,2})(?:\s*\([^()]{1,80}\))?\s*:(?!\d)/g;
   for (const m of text.matchAll(pattern)) {
     const keyStart = m.index + m[0].indexOf(m[1]);
     const colon = m.index + m[0].length - 1;
@@ -105,7 +136,9 @@ function keyCues(text: string, skip: Span[]): KeyCue[] {
     const next = cues[i + 1]?.start ?? text.length;
     const sentenceEnd = text.slice(cues[i].valueStart).search(SENTENCE_END);
     const end = sentenceEnd >= 0 ? cues[i].valueStart + sentenceEnd : text.length;
-    cues[i].valueEnd = Math.min(next, end);
+    cues[i].valueEnd = SPOKEN_KEY.test(cues[i].key)
+      ? passageEnd(text, cues[i].valueStart, next)
+      : Math.min(next, end);
   }
   return cues;
 }

@@ -8,6 +8,7 @@ import { cueVocabulary } from './cue-words';
 import { evidenceOf, requestSequence, ZONE_WEIGHTS } from './evidence';
 import { mediaFactor, mediaIn } from './input-media';
 import { orientationFactor, statedOrientation } from './orientation';
+import { platformsIn } from './placement';
 import { summarizeIntent, type IntentMedium } from './intent';
 import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
@@ -40,6 +41,8 @@ export interface RankOptions {
   semantic?: Map<string, number>;
   /** A medium the caller states (content/create's `modality`), read like a cue in the brief. */
   modality?: string | null;
+  /** A platform the caller states apart from the brief (content/create's `platform`). */
+  platform?: string | null;
 }
 
 /** Apps are listed from here (below the fit threshold, as weaker alternatives). */
@@ -83,7 +86,7 @@ export function rankApps(
   options: RankOptions = {},
 ): DiscoveryResult {
   const index = catalogIndex(candidates);
-  const reading = readForCatalog(intentText, candidates);
+  const reading = withCallerPlatform(readForCatalog(intentText, candidates), options.platform);
   const medium = askedMedium(reading, options.modality);
   const evidence = evidenceOf(reading);
   const request = requestSequence(reading);
@@ -149,6 +152,11 @@ export function rankApps(
     intent: { medium, summary: summarizeIntent(intentText, medium, reading.platforms) },
     verdict: verdictOf(matches, exclusions, candidates, scores),
   };
+}
+
+function withCallerPlatform(reading: BriefReading, platform: string | null | undefined): BriefReading {
+  const added = platformsIn(platform ?? '').filter((p) => !reading.platforms.includes(p));
+  return added.length > 0 ? { ...reading, platforms: [...reading.platforms, ...added] } : reading;
 }
 
 /** The brief read against the catalog's words and the cue words (typos are corrected toward them). */

@@ -1,6 +1,7 @@
 /**
  * Briefs that agents write as data rather than prose: a JSON object, a function call
- * (`video_ad(product="...", palette="Dark")`), `key=value; key=value` or `key: value | key: value`.
+ * (`video_ad(product="...", palette="Dark")`), `key=value; key=value`, `key: value | key: value` or
+ * `key: value` lines (a key with no value may take the bulleted lines under it).
  * Their keys say what each value is, so they are read as fields instead of as words.
  */
 
@@ -30,11 +31,14 @@ export function keyWords(key: string): string[] {
     .filter(Boolean);
 }
 
+/** A value that says the field is left out ("text_band: none"). */
+const NOTHING = /^(?:none|n\/?a|null|nil|-+|no)$/i;
+
 function field(key: string, raw: unknown): StructuredField | null {
   const items = (Array.isArray(raw) ? raw : [raw])
     .filter((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
     .map((v) => String(v).trim())
-    .filter(Boolean);
+    .filter((v) => v && !NOTHING.test(v));
   if (items.length === 0) return null;
   return { key, words: keyWords(key), value: items.join(', '), items };
 }
@@ -102,8 +106,36 @@ function readPairs(text: string): StructuredBrief | null {
   };
 }
 
+/** "product_name: TrailKing GTX", "slide 2: ...": a key of one to four words, a colon, the value. */
+const KEY_LINE = /^([A-Za-z_][\w-]*(?: [\w-]+){0,3})\s*:\s*(.*)$/;
+/** "- Floss once a day", "2) Pack snacks": an item of a list under a key. */
+const ITEM_LINE = /^(?:[-*•]|\d{1,2}[.)])\s+(.+)$/;
+
+/**
+ * Every line a `key: value` pair, or an item of the list under the key before it; two keys or more.
+ * A line that is neither (prose before or after the keys) leaves the brief to be read as prose.
+ */
+function readLines(text: string): StructuredBrief | null {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length < 2) return null;
+  const entries: { key: string; items: string[] }[] = [];
+  for (const line of lines) {
+    const item = line.match(ITEM_LINE);
+    const pair = item ? null : line.match(KEY_LINE);
+    if (item && entries.length > 0) entries[entries.length - 1].items.push(item[1].trim());
+    else if (pair) entries.push({ key: pair[1], items: pair[2] ? [pair[2]] : [] });
+    else return null;
+  }
+  if (entries.length < 2 || entries.some((e) => e.items.length === 0)) return null;
+  const fields = entries.map((e) => field(e.key, e.items)).filter((f): f is StructuredField => f !== null);
+  return { name: null, fields, kind: 'pairs' };
+}
+
 /** The brief as fields, or null when it is prose. */
 export function readStructured(brief: string): StructuredBrief | null {
   const text = brief.trim();
-  return readJson(text) ?? readCall(text) ?? readPairs(text);
+  return readJson(text) ?? readCall(text) ?? readLines(text) ?? readPairs(text);
 }

@@ -28,11 +28,77 @@ export interface FieldCheck {
 
 export interface OwnBrief {
   brief: string;
+  /** The platform an agent passes beside the brief. */
+  platform?: string;
   app: string;
   fields: Record<string, FieldCheck>;
 }
 
 export const SLOT_BRIEFS: OwnBrief[] = [
+  // An agent's `key: value` lines are fields; a key may take the bulleted lines under it; "none" leaves a field out.
+  {
+    brief:
+      "asset: social image with caption\nsubject: our bakery's sourdough class starts in March\nlook: minimal\nshape: 4:5",
+    app: SOCIAL,
+    fields: {
+      topic: { has: ['sourdough class starts in march'], not: ['asset', 'minimal'] },
+      style: { equals: 'Minimal' },
+      aspect_ratio: { equals: '4:5' },
+    },
+  },
+  {
+    brief:
+      'deliverable: three-slide carousel\nheadline: Caring for leather boots\ntips:\n- brush off dirt after each wear\n- condition them every month\n- store them with cedar shoe trees\npalette: earthy',
+    app: CAROUSEL,
+    fields: {
+      topic: { has: ['caring for leather boots'], not: ['carousel', 'brush'] },
+      points: {
+        has: ['brush off dirt', 'condition them every month', 'cedar shoe trees'],
+        not: ['headline'],
+      },
+      palette: { equals: 'Earthy' },
+    },
+  },
+  {
+    brief:
+      'image: https://example.com/photos/lake.jpg\nmake: short motion clip\nratio: 9:16\nlength: 8 seconds\noverlay: none',
+    app: PHOTO_CLIP,
+    fields: {
+      overlay_text: { not: ['none'] },
+      aspect_ratio: { equals: '9:16' },
+      seconds: { equals: '8' },
+    },
+  },
+  // The platform an agent passes beside a JSON brief does not break the JSON.
+  {
+    brief: '{"tool": "blog_header", "article_title": "Why we moved to a four-day week", "mood": "Calm"}',
+    platform: 'website',
+    app: BLOG,
+    fields: { article_title: { has: ['four-day week'], not: ['tool'] }, mood: { equals: 'Calm' } },
+  },
+  // A spoken line under its key runs over its sentences, up to a note on how the piece is made; the
+  // title takes the quote the key left free.
+  {
+    brief:
+      "Audiogram for episode 12 of our show, 'Soil first'. Featured line: Healthy soil grows healthy food. Feed it and it feeds you. Square for Instagram.",
+    app: AUDIOGRAM,
+    fields: {
+      episode_title: { has: ['soil first'], not: ['healthy', '12'] },
+      excerpt: {
+        has: ['healthy soil grows healthy food', 'feed it and it feeds you'],
+        not: ['square', 'soil first'],
+      },
+    },
+  },
+  // An aside between a key and its colon.
+  {
+    brief: 'Quote card please. Words (exactly as written): Done beats perfect. Author: Reid Hastings.',
+    app: QUOTE,
+    fields: {
+      quote: { has: ['done beats perfect'], not: ['exactly', 'reid'] },
+      author: { has: ['reid hastings'] },
+    },
+  },
   // An apostrophe inside a single-quoted line stays in it; a key whose value opens on a quote takes the quote.
   {
     brief:

@@ -19,7 +19,7 @@ function plan(brief: string, extra: Partial<ContentRequest> = {}) {
 }
 
 function checkFields(b: OwnBrief): string[] {
-  const result = plan(b.brief);
+  const result = plan(b.brief, { platform: b.platform });
   if (result.status !== 'ran') return [`${result.status}`];
   if (result.selectedApp.appId !== b.app) return [`ran ${result.selectedApp.name}`];
   const app = CATALOG_APPS.find((a) => a.appId === b.app)!.compiled.definition;

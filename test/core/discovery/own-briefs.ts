@@ -17,6 +17,11 @@ export const PRODUCT = 'af93ed1a-3e05-44e3-b08e-fa79d6b942a9';
 export const CAMPAIGN = '6031edac-7cdb-451a-8a9b-5ff29a6f2996';
 
 export const FIT_BRIEFS: [string, string][] = [
+  // An imperative inside the line to feature ("Fix your sleep") is what someone says, not an edit asked for.
+  [
+    "Make an audiogram for episode 9, 'Tired or lazy?'. Featured line: Nobody here is lazy. Fix your sleep first and see.",
+    AUDIOGRAM,
+  ],
   // An inflection of a known word ("renters") is no typo of a catalog word ("renders").
   [
     'Explain what a mortgage is to first-time renters: deposit, interest, term length. 16:9, captions burned in.',
