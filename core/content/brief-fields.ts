@@ -1,6 +1,7 @@
 import type { AppParameter } from '../app/app-definition';
 import { ASK_KEYS, type BriefReading } from '../discovery/brief-reading';
 import { speakerBefore, type Quote } from '../discovery/brief-spans';
+import { platformOf } from '../discovery/placement';
 import { isDeliverable, isFormWord } from './brief-words';
 import { keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
 
@@ -81,6 +82,10 @@ export function cuedValue(
   // "It is called Sunny Lemon Tart", "an episode titled Deep Work": a name the brief gives.
   if (['title', 'product', 'campaign'].includes(role)) {
     const named = reading.brief.match(/\b(?:called|named|titled)\s+["“]?([^,.;:!?"”()]{2,60})/i);
+    // "called 'Learning Spanish After 60'": the quote the name opens on.
+    const nameAt = named ? named.index! + named[0].length - named[1].length : -1;
+    const quoted = reading.spans.quotes.find((q) => q.start === nameAt || q.start === nameAt + 1);
+    if (quoted) return clean(quoted.text);
     if (named) return clean(named[1]);
   }
   // "episode Money Myths", "with the words Golden Hour": a cue word, then a name in capitals.
@@ -246,7 +251,7 @@ export function listItems(reading: BriefReading): string[] {
  * A passage without the sentences after it that only say how it looks or where it goes ("... start
  * early. Forest palette." -> "... start early.").
  */
-function withoutTrailingForm(passage: string): string {
+export function withoutTrailingForm(passage: string): string {
   const sentences = passage.split(/(?<=[.!?])\s+/);
   while (sentences.length > 1) {
     const items = splitItems(sentences[sentences.length - 1]);
@@ -261,11 +266,20 @@ function withoutTrailingForm(passage: string): string {
  * palette"), not of its points: most items end on such a word and hold at most three words.
  */
 function isConstraintList(items: string[]): boolean {
-  const form = items.filter((item) => {
-    const words = item.split(/\s+/);
-    return words.length <= 3 && isFormWord(words[words.length - 1]);
-  });
-  return items.length > 0 && form.length * 2 > items.length;
+  return items.length > 0 && items.filter(isFormItem).length * 2 > items.length;
+}
+
+/** "pls", "if possible": politeness closing a note. */
+const POLITE_TAIL = /\s*\b(?:pls|plz|please|if possible|if you can|thanks|thank you|thx)\W*$/i;
+
+/** "earthy colors pls", "16:9 for our website": a short note on the look or the placement. */
+function isFormItem(item: string): boolean {
+  const words = item.replace(POLITE_TAIL, '').trim().split(/\s+/);
+  const [first] = words;
+  return (
+    words.length <= 4 &&
+    (isFormWord(words[words.length - 1]) || /^\d+:\d+$/.test(first) || platformOf(first) !== null)
+  );
 }
 
 const NUMBERED_ITEM = /(?:^|\s)\d{1,2}[).]\s+/g;

@@ -9,6 +9,7 @@ import {
   listItems,
   quoteRole,
   splitItems,
+  withoutTrailingForm,
 } from './brief-fields';
 import { wordUses, type WordContext } from './brief-words';
 import type { DraftSource } from './draft-inputs';
@@ -143,10 +144,12 @@ function passageAfterColon(reading: BriefReading, minWords: number): string | nu
   const at = reading.spans.afterColon;
   if (at === null) return null;
   // An attribution in parentheses at the end ("(Sheryl Sandberg)") is not part of the passage.
-  const text = reading.brief
-    .slice(at, reading.spans.afterColonEnd)
-    .replace(/\s*\([^()]*\)\s*$/, '')
-    .trim();
+  const text = withoutTrailingForm(
+    reading.brief
+      .slice(at, reading.spans.afterColonEnd)
+      .replace(/\s*\([^()]*\)\s*$/, '')
+      .trim(),
+  );
   return text.split(/\s+/).length >= minWords ? text : null;
 }
 

@@ -17,7 +17,7 @@ const PHRASE = new Set(['NOUN', 'PROPN', 'ADJ']);
  */
 export function deliverableOf(reading: BriefReading): ReadToken[] {
   if (reading.structured) return [];
-  const all = reading.tokens.filter((t) => ASK_ZONES.has(t.zone));
+  const all = withoutGreeting(reading.tokens.filter((t) => ASK_ZONES.has(t.zone)));
   // "Turn my blog post into a quote card": what it becomes is the deliverable, not what it starts from.
   const into = all.findIndex(
     (t) => t.word === 'into' || (t.word === 'as' && all[all.indexOf(t) + 1]?.pos === 'DET'),
@@ -42,6 +42,21 @@ export function deliverableOf(reading: BriefReading): ReadToken[] {
     else if (busy) phrase = [];
   }
   return phrase.filter((t) => !t.platform && !t.placement && !t.ratio && !t.negated);
+}
+
+/** "Good morning,", "Hi there!", "Hello team -": a greeting before the first punctuation. */
+const GREETING =
+  /^(?:hi|hello|hey|hiya|hola|greetings|good (?:morning|afternoon|evening|day)|dear \w+)(?: there| team| all| everyone| folks)?$/;
+
+/** The request without the greeting that opens it ("Good morning" is not the thing to make). */
+function withoutGreeting(tokens: ReadToken[]): ReadToken[] {
+  const stop = tokens.findIndex((t) => t.type === 'punctuation');
+  if (stop <= 0) return tokens;
+  const opening = tokens
+    .slice(0, stop)
+    .map((t) => t.lower)
+    .join(' ');
+  return GREETING.test(opening) ? tokens.slice(stop + 1) : tokens;
 }
 
 const OWNERS = new Set(['my', 'our', 'your', 'their', 'this', 'that']);

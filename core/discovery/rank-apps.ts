@@ -112,9 +112,11 @@ export function rankApps(
       t.zone !== 'topic' &&
       t.zone !== 'content',
   );
-  const implied = named
-    ? []
-    : [...(attributed ? [QUOTED_LINE] : []), ...(placed || telling ? [PLATFORM_POST] : [])];
+  // A quotation with its author is a quote to show whatever the brief names to make ("an image with Seneca's 'Luck is ...'").
+  const implied = [
+    ...(attributed ? [QUOTED_LINE] : []),
+    ...(!named && (placed || telling) ? [PLATFORM_POST] : []),
+  ];
   const scores = scoreApps(index, [...evidence.terms, ...implied], request);
   const media = mediaIn(reading);
   const orientation = statedOrientation(reading);

@@ -35,6 +35,37 @@ export interface OwnBrief {
 }
 
 export const SLOT_BRIEFS: OwnBrief[] = [
+  // A closing note on the look, however polite ("... pls", "if possible"), is not the last point or part of the line.
+  {
+    brief:
+      "3 slide carousel for our bike shop, title 'Winter-proof your bike', tips: clean the chain weekly, use mudguards, check brake pads. forest colours pls",
+    app: CAROUSEL,
+    fields: {
+      points: { has: ['clean the chain weekly', 'check brake pads'], not: ['forest', 'pls'] },
+      palette: { equals: 'Forest' },
+    },
+  },
+  // "called 'X'": the name is the quote it opens on.
+  {
+    brief:
+      "our show's new episode is called 'Night Shift Stories' and I want a waveform video with this read out: Every hospital has a second life after midnight. Sunset colours if possible.",
+    app: AUDIOGRAM,
+    fields: {
+      episode_title: { has: ['night shift stories'], not: ['waveform', 'want'] },
+      excerpt: { has: ['every hospital has a second life after midnight'], not: ['sunset'] },
+    },
+  },
+  // A greeting is not the thing to make; a quotation with its author is a quote card, even when "an image" is asked.
+  {
+    brief:
+      "Good evening, I'd like an image with the sentence of Marcus Aurelius 'Waste no more time arguing what a good man should be' for our studio's Facebook page. Dark background.",
+    app: QUOTE,
+    fields: {
+      quote: { has: ['waste no more time arguing what a good man should be'], not: ['aurelius'] },
+      author: { has: ['marcus aurelius'] },
+      palette: { equals: 'Dark' },
+    },
+  },
   // An agent's `key: value` lines are fields; a key may take the bulleted lines under it; "none" leaves a field out.
   {
     brief:
