@@ -59,6 +59,7 @@ function proseTokens(brief: string, spans: BriefSpans, vocabulary: ReadonlySet<s
   const keyCueColon = spans.keyCues.find((k) => brief.indexOf(':', k.end) + 1 === spans.afterColon);
   const contentFrom =
     spans.afterColon !== null && (spans.label !== null || !keyCueColon) ? spans.afterColon : Infinity;
+  const offered = spans.parens.filter((p) => spans.urls.some((u) => u.start >= p.start && u.start < p.end));
   const zoneAt = (at: number): Zone => {
     if (within(spans.urls, at)) return 'url';
     if (within(spans.quotes, at)) return 'quote';
@@ -66,6 +67,8 @@ function proseTokens(brief: string, spans: BriefSpans, vocabulary: ReadonlySet<s
     if (spans.keyCues.some((k) => at >= k.start && at < k.end)) return 'key';
     if (spans.keyCues.some((k) => at >= k.valueStart && at < k.valueEnd)) return 'content';
     if ((at >= contentFrom && at < spans.afterColonEnd) || within(spans.lists, at)) return 'content';
+    // "(a photo of the vase is at https://... if that helps)": material offered, not a request.
+    if (within(offered, at)) return 'content';
     if (within(spans.parens, at)) return 'aside';
     return 'ask';
   };

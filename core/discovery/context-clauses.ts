@@ -71,6 +71,20 @@ export function markContext(tokens: ReadToken[]): void {
   }
 }
 
+/** "Our Reels ads with static images": prepositional phrases that qualify the subject, skipped to its verb. */
+function afterQualifiers(clause: ReadToken[], from: number): number {
+  let i = from;
+  while (clause[i]?.pos === 'ADP') {
+    let j = i + 1;
+    if (clause[j]?.pos === 'DET' || (clause[j]?.pos === 'PRON' && POSSESSIVES.has(clause[j].lower))) j++;
+    const start = j;
+    while (j < clause.length && SUBJECT_PARTS.has(clause[j].pos) && clause[j].pos !== 'DET') j++;
+    if (!clause.slice(start, j).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) return i;
+    i = j;
+  }
+  return i;
+}
+
 /** "I'm", "we're", "it's" read as one token: a subject and its verb. */
 const SUBJECT_AUX = /^(?:i|we|you|they|it|he|she)['’](?:m|re|s|ve|ll|d)$/i;
 
@@ -85,6 +99,7 @@ function opensOnSubject(clause: ReadToken[]): boolean {
     const from = i;
     while (i < clause.length && SUBJECT_PARTS.has(clause[i].pos) && clause[i].pos !== 'DET') i++;
     if (!clause.slice(from, i).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) return false;
+    i = afterQualifiers(clause, i);
   }
   while (i < clause.length && clause[i].pos === 'ADV') i++;
   return clause[i] !== undefined && (clause[i].pos === 'VERB' || clause[i].pos === 'AUX');

@@ -73,6 +73,8 @@ const FORMATS: Record<string, string> = {
   m4a: 'audio/mp4',
 };
 
+const LOOK_WORDS = new Set(['look', 'style', 'styled', 'feel', 'aesthetic', 'vibe']);
+
 /** Longest thing any app makes, by unit: a few minutes of media, a page of text. */
 const SCALE_LIMITS: { unit: RegExp; max: number; needsMedia: boolean }[] = [
   { unit: /^(?:minute|minut|min|mins)s?$/, max: 3, needsMedia: true },
@@ -142,7 +144,9 @@ export function requestedFormats(reading: BriefReading): { word: string; mime: s
     if (!REQUEST_ZONES.has(t.zone) && t.zone !== 'content') return;
     const mime = FORMATS[t.word];
     const own = reading.tokens.slice(Math.max(0, i - 2), i).some((p) => p.word === 'my' || p.word === 'our');
-    if (mime && !own && !t.negated) found.push({ word: t.word, mime });
+    // "a flat vector look", "vector-style": how the picture looks, not the file asked for.
+    const look = reading.tokens.slice(i + 1, i + 3).some((n) => LOOK_WORDS.has(n.lemma));
+    if (mime && !own && !look && !t.negated) found.push({ word: t.word, mime });
   });
   return found;
 }

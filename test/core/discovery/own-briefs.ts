@@ -17,6 +17,21 @@ export const PRODUCT = 'af93ed1a-3e05-44e3-b08e-fa79d6b942a9';
 export const CAMPAIGN = '6031edac-7cdb-451a-8a9b-5ff29a6f2996';
 
 export const FIT_BRIEFS: [string, string][] = [
+  // What the caller's current content is like ("Our Facebook ads with stock photos are flopping") is context, not the ask.
+  [
+    'Our Facebook ads with static images are flopping. I want motion and a voiceover for the Aero kettle: boils in 90 seconds, silent, 15% off.',
+    VIDEO_AD,
+  ],
+  // A link offered in an aside ("(a photo ... if that helps)") brings material; it does not ask for a photo.
+  [
+    'Our library needs a narrated, captioned video of this notice for YouTube, landscape (a photo of the reading room is at https://example.com/room.jpg if useful): "The reading room reopens on Monday with forty new seats and longer hours."',
+    SCRIPTED,
+  ],
+  // "a flat vector look" is how the picture looks, not an SVG file.
+  [
+    "I'm preparing a slide for our quarterly review and need an illustration behind the heading: a compass on an old map, flat vector look, 16:9.",
+    IMAGE,
+  ],
   // An imperative inside the line to feature ("Fix your sleep") is what someone says, not an edit asked for.
   [
     "Make an audiogram for episode 9, 'Tired or lazy?'. Featured line: Nobody here is lazy. Fix your sleep first and see.",
