@@ -172,7 +172,7 @@ function dashLists(text: string): Span[] {
 
 /** A sentence that opens by asking: "We want ...", "I'd like ...", "Please ...", "Can you ...". */
 const ASKING_SENTENCE =
-  /[.!?]\s+(?=(?:we|i)\s+(?:want|need|would like|['’]d like|['’]d love|would love|are looking|['’]re looking)\b|(?:please|pls|can you|could you|would you|make|create|give me|let['’]s)\b)/gi;
+  /[.!?]["”'’]?\s+(?=(?:we|i)(?:\s+(?:want|need|would like|would love|are looking)|['’]d like|['’]d love|['’]re looking)\b|(?:please|pls|can you|could you|would you|make|create|give me|let['’]s)\b)/gi;
 
 /** Where the content after a colon ends: before the first later sentence that asks for something. */
 function requestAfter(text: string, from: number): number {

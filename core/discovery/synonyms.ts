@@ -29,7 +29,7 @@ const GROUPS: string[][] = [
   ['short', 'reel', 'tiktok', 'vertical'],
   ['motion', 'move', 'moving', 'animate', 'animation', 'zoom'],
   ['audio', 'sound', 'voice', 'voiceover', 'narration', 'spoken', 'speech', 'listen', 'hear', 'listener'],
-  ['podcast', 'episode', 'show'],
+  ['podcast', 'episode', 'show', 'finale'],
   ['caption', 'copy', 'blurb', 'text'],
   ['headline', 'title', 'heading', 'tagline'],
   ['hashtag', 'tag'],

@@ -108,6 +108,8 @@ const SAYING = new Set([
   'inform',
 ]);
 
+const PERCEIVING = new Set(['hear', 'listen', 'see', 'watch']);
+
 /** Verbs after which "to" is part of the request ("want to", "need to"), not a purpose. */
 const WANTING = new Set(['want', 'need', 'like', 'love', 'have', 'go', 'try', 'be', 'able', 'help', 'plan']);
 
@@ -119,10 +121,12 @@ function isTopicCue(
 ): boolean {
   // A purpose after the request ("a post to let customers know", "a caption to tell followers ..."):
   // what it is for is topic, not the thing to make.
+  // A purpose of perceiving ("for people to hear that moment") says how it is taken in: the medium, not the topic.
   if (
     t.word === 'to' &&
     t.pos === 'PART' &&
     next?.pos === 'VERB' &&
+    !PERCEIVING.has(next.lemma) &&
     prev !== undefined &&
     !WANTING.has(prev.lemma) &&
     !['how', 'call', 'what', 'where'].includes(prev.word)

@@ -17,6 +17,11 @@ export const PRODUCT = 'af93ed1a-3e05-44e3-b08e-fa79d6b942a9';
 export const CAMPAIGN = '6031edac-7cdb-451a-8a9b-5ff29a6f2996';
 
 export const FIT_BRIEFS: [string, string][] = [
+  // "I'd love ..." after a quoted line is the request again; a show's finale is an episode.
+  [
+    'The autumn finale of Grow Your Own is out - it\'s called "Burnt Tomatoes". Near the end our guest says: "Every failed crop teaches you the soil." I\'d love our followers on Instagram to hear that bit.',
+    AUDIOGRAM,
+  ],
   // What the caller's current content is like ("Our Facebook ads with stock photos are flopping") is context, not the ask.
   [
     'Our Facebook ads with static images are flopping. I want motion and a voiceover for the Aero kettle: boils in 90 seconds, silent, 15% off.',
