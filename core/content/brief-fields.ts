@@ -75,10 +75,18 @@ export function cuedValue(
       const end = PASSAGES.has(role) ? (keyCues[i + 1]?.start ?? reading.brief.length) : cue.valueEnd;
       let value = reading.brief.slice(cue.valueStart, end);
       if (PASSAGES.has(role)) value = withoutTrailingForm(value);
+      else if (role === 'author') value = authorPhrase(value);
       else value = value.split(takesDetails(p) ? /;/ : /,|;|\s[-–—]\s|\s\(/)[0];
       value = clean(value);
       if (value) return value;
     }
+  // "It's the Barista Pro 2.", "it's the Loopr recycled sneaker": what the caller's thing is, by name.
+  if (role === 'product') {
+    const named = reading.brief.match(
+      /\b(?:[Ii]t['’]s|[Ii]t is|[Tt]his is|[Tt]hat['’]s)\s+(?:the|our|my)\s+(\p{Lu}[\p{L}\d&'’-]*(?:\s+[\p{L}\d&'’-]+){0,4}?)\s*(?=[.,;:!?]|$)/u,
+    );
+    if (named) return clean(named[1]);
+  }
   // "It is called Sunny Lemon Tart", "an episode titled Deep Work": a name the brief gives.
   if (['title', 'product', 'campaign'].includes(role)) {
     const named = reading.brief.match(/\b(?:called|named|titled)\s+["“]?([^,.;:!?"”()]{2,60})/i);
@@ -111,6 +119,15 @@ export function cuedValue(
   return null;
 }
 
+const PERSON_NAME = /^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}$/u;
+
+/** "our CEO, Dana Whitfield": who said it, with the name after their role; not a note after the name ("Maya Angelou, dark palette"). */
+function authorPhrase(value: string): string {
+  const [who, next] = value.split(/;|\s[-–—]\s|\s\(/)[0].split(/,\s*/);
+  const name = next?.replace(/[.!?]+$/, '').trim();
+  return name && PERSON_NAME.test(name) ? `${who}, ${name}` : who;
+}
+
 const clean = (s: string) =>
   s
     .trim()
@@ -135,8 +152,14 @@ export function quoteRole(q: Quote, roles: FieldRole[]): FieldRole | null {
     );
   // The nearest cue decides: in "episode name is "X"" the cue is "episode", two words back.
   const nearest = hits.sort((a, b) => distance(before, a) - distance(before, b))[0];
-  return nearest ?? null;
+  if (nearest) return nearest;
+  // "name is 'Lavender Dusk'", "called 'Trail Mix'": a name, for whichever named thing the app has.
+  if (last.some((w) => NAMING_CUES.has(w))) return NAMED_ROLES.find((r) => roles.includes(r)) ?? null;
+  return null;
 }
+
+const NAMING_CUES = new Set(['name', 'named', 'called', 'titled']);
+const NAMED_ROLES: FieldRole[] = ['title', 'product', 'campaign'];
 
 function distance(before: string[], role: FieldRole): number {
   for (let i = before.length - 1; i >= 0; i--)
@@ -161,6 +184,9 @@ export function attributionAfter(reading: BriefReading, quote: Quote): string | 
   if (owner) return owner;
   const rest = reading.brief.slice(quote.end).replace(/^["”'’]/, '');
   if (/^\s*\(?\s*(?:no|without)\s+author/i.test(rest)) return '';
+  // "... never paused.' (Priya, Leeds)": a name in parentheses, with where they are from.
+  const inParens = rest.match(/^\s*\(\s*(?:by\s+|[-–—]\s*)?([^(),]+?)\s*(?:,[^()]*)?\)/u);
+  if (inParens && PERSON_NAME.test(inParens[1])) return inParens[1];
   const marked = rest.match(
     new RegExp(
       String.raw`${ATTRIBUTION_MARK.source}\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,3})`,

@@ -13,7 +13,7 @@ import {
 } from './brief-fields';
 import { wordUses, type WordContext } from './brief-words';
 import type { DraftSource } from './draft-inputs';
-import { keyMatch, roleOf, takesDetails, type FieldRole } from './field-roles';
+import { keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
 import { isStopword } from '../discovery/normalize';
 import { promptOf } from './prompt-of';
 import { subjectOf } from './subject';
@@ -60,6 +60,9 @@ export function assignQuotes(
       .filter((p) => p.type === 'text' && keys.some((k) => keyMatch(k, p) >= 0.8))
       .map((p) => roleOf(p)),
   );
+  // "... where this line gets read out over the cover: We didn't raise ...": the passage after the
+  // colon is the value of the role its cue names.
+  for (const role of passageRoles(reading)) keyed.add(role);
   const book: QuoteBook = { byRole: new Map(), free: [], all: reading.spans.quotes, keyed };
   for (const q of reading.spans.quotes) {
     if (labels.has(q.text.toLowerCase())) continue;
@@ -69,6 +72,21 @@ export function assignQuotes(
   }
   return book;
 }
+
+/** Roles named by cue words just before the content colon, when an unquoted passage follows it. */
+function passageRoles(reading: BriefReading): FieldRole[] {
+  const at = reading.spans.afterColon;
+  if (at === null || /^\s*["“'‘]/.test(reading.brief.slice(at))) return [];
+  const lead = (
+    reading.brief
+      .slice(Math.max(0, at - 60), at - 1)
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? []
+  ).slice(-8);
+  return PASSAGE_TAKERS.filter((role) => ROLE_CUES[role].some((cue) => lead.includes(cue)));
+}
+
+const PASSAGE_TAKERS: FieldRole[] = ['quote', 'script', 'excerpt'];
 
 function takeQuote(book: QuoteBook, role: FieldRole, roles: FieldRole[]): Quote | undefined {
   const own = book.byRole.get(role);

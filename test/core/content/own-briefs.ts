@@ -35,6 +35,44 @@ export interface OwnBrief {
 }
 
 export const SLOT_BRIEFS: OwnBrief[] = [
+  // A product named as what "it's": "It's the Nimbus 3.", and a quoted name after "name is".
+  {
+    brief:
+      "I photographed our new kettle on the stove and the kitchen looks cluttered: https://example.com/kettle.png. It's the Nimbus 3. Can you put it on a clean studio backdrop for our shop?",
+    app: PRODUCT,
+    fields: { product_name: { has: ['nimbus 3'], not: ['kettle', 'shop', 'stove'] } },
+  },
+  {
+    brief:
+      "i have pic of my soap bar https://example.com/soap.png, name is 'Sea Salt Scrub', want warm backround for etsy",
+    app: PRODUCT,
+    fields: { product_name: { has: ['sea salt scrub'], not: ['soap bar', 'etsy'] } },
+  },
+  // Who said it: a name in parentheses with where they are from; a role, then the name.
+  {
+    brief:
+      "A guest left this in our book and I'd like it as a quote graphic: 'Best night's sleep I've had in years.' (Tomas, Porto)",
+    app: QUOTE,
+    fields: {
+      quote: { has: ["best night's sleep"], not: ['porto'] },
+      author: { has: ['tomas'], not: ['porto'] },
+    },
+  },
+  {
+    brief: 'Quote card, warm palette. Text: Small steps every day. Author: our head coach, Lena Brandt.',
+    app: QUOTE,
+    fields: { author: { has: ['lena brandt'], not: ['warm'] } },
+  },
+  // The passage after "this line ... :" is the excerpt; the free quote is then the episode's title.
+  {
+    brief:
+      "Our chat with a beekeeper, 'Hives in the City', is out Friday and I want a square clip where this line plays over the cover art: Bees never waste a warm afternoon. Neither should we.",
+    app: AUDIOGRAM,
+    fields: {
+      episode_title: { has: ['hives in the city'], not: ['bees'] },
+      excerpt: { has: ['bees never waste a warm afternoon'], not: ['hives in the city'] },
+    },
+  },
   // A closing note on the look, however polite ("... pls", "if possible"), is not the last point or part of the line.
   {
     brief:
