@@ -37,10 +37,28 @@ const SHORT_FORMS: Record<string, string[]> = {
   pod: ['podcast'],
 };
 
+/** In a phrase: none, one or two words of any kind ("walk [new users] through"). */
+const GAP = '*';
+
+/** Where the phrase ends in `lemmas` (the index after it), or -1 when it does not start there. */
+function phraseEnd(phrase: string[], lemmas: string[], from = 0, at = 0): number {
+  if (from === phrase.length) return at;
+  if (phrase[from] === GAP) {
+    for (let skip = 0; skip <= 2; skip++) {
+      const end = phraseEnd(phrase, lemmas, from + 1, at + skip);
+      if (end >= 0) return end;
+    }
+    return -1;
+  }
+  return lemmas[at] === phrase[from] ? phraseEnd(phrase, lemmas, from + 1, at + 1) : -1;
+}
+
 /** Phrases that stand for one word the catalog uses ("walking through it" is a walkthrough), by lemma. */
 const PHRASAL: [string[], string][] = [
-  [['walk', 'through'], 'walkthrough'],
-  [['walk', 'thru'], 'walkthrough'],
+  // "walks people through the feature": the object may sit inside the phrase (GAP: up to two words).
+  [['walk', GAP, 'through'], 'walkthrough'],
+  [['walk', GAP, 'thru'], 'walkthrough'],
+  [['talk', GAP, 'through'], 'walkthrough'],
   [['step', 'by', 'step'], 'tutorial'],
   [['voice', 'over'], 'voiceover'],
   // The top of a page, a post or an email is where its header picture goes.
@@ -65,11 +83,11 @@ function phrasalAt(
   const words = tokens.slice(i, i + 6).filter((t) => t.type === 'word');
   const lemmas = words.map((t) => t.lemma.toLowerCase());
   const hyphenated = tokens[i + 1]?.text === '-';
-  const found = [...PHRASAL, ...(hyphenated ? HYPHENATED : [])].find(([phrase]) =>
-    phrase.every((w, j) => lemmas[j] === w),
+  const found = [...PHRASAL, ...(hyphenated ? HYPHENATED : [])].find(
+    ([phrase]) => phraseEnd(phrase, lemmas) >= 0,
   );
   if (!found) return undefined;
-  const phrase = words.slice(0, found[0].length);
+  const phrase = words.slice(0, phraseEnd(found[0], lemmas));
   return { stands: found[1], written: phrase.map((t) => t.text).join(' '), last: phrase[phrase.length - 1] };
 }
 

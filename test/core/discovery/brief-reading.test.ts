@@ -1,4 +1,5 @@
-import { readBrief, type BriefReading, type Zone } from '../../../core/discovery/brief-reading';
+import { readBrief, termOf, type BriefReading, type Zone } from '../../../core/discovery/brief-reading';
+import { evidenceOf } from '../../../core/discovery/evidence';
 import { analyze } from '../../../core/discovery/nlp';
 import { readStructured } from '../../../core/discovery/structured-brief';
 import { correctWord, editDistance } from '../../../core/discovery/typos';
@@ -102,5 +103,15 @@ describe('readStructured', () => {
     expect(readStructured('tool=quote_card; quote="Be kind"; author=Anon')?.fields).toHaveLength(3);
     expect(readStructured('task: social image | topic: opening day | style: bold')?.fields).toHaveLength(3);
     expect(readStructured('A post about our opening day')).toBeNull();
+  });
+
+  test('a phrase stands for its word with its object inside it ("walks new customers through")', () => {
+    const terms = (brief: string) =>
+      evidenceOf(read(brief))
+        .terms.filter((e) => !e.synonym)
+        .map((e) => e.term);
+    expect(terms('A short video that walks new customers through returns')).toContain(termOf('walkthrough'));
+    expect(terms('A short video that walks through returns')).toContain(termOf('walkthrough'));
+    expect(terms('A video of us walking to the park through the rain')).not.toContain(termOf('walkthrough'));
   });
 });
