@@ -50,9 +50,7 @@ export function assignQuotes(
   const labels = new Set(parameters.flatMap((p) => (p.options ?? []).map((o) => o.toLowerCase())));
   // A key whose value is a quote ("Script to video: "...") leaves the quote to its role.
   const keys = [
-    ...reading.spans.keyCues
-      .filter((c) => !/^\s*["“'‘]/.test(reading.brief.slice(c.valueStart)))
-      .map((c) => c.key),
+    ...reading.spans.keyCues.filter((c) => !opensOnQuote(reading, c.valueStart)).map((c) => c.key),
     ...(reading.structured?.fields ?? []).map((f) => f.key),
   ];
   const keyed = new Set(
@@ -73,10 +71,12 @@ export function assignQuotes(
   return book;
 }
 
+const opensOnQuote = (reading: BriefReading, at: number) => /^\s*["“'‘]/.test(reading.brief.slice(at));
+
 /** Roles named by cue words just before the content colon, when an unquoted passage follows it. */
 function passageRoles(reading: BriefReading): FieldRole[] {
   const at = reading.spans.afterColon;
-  if (at === null || /^\s*["“'‘]/.test(reading.brief.slice(at))) return [];
+  if (at === null || opensOnQuote(reading, at)) return [];
   const lead = (
     reading.brief
       .slice(Math.max(0, at - 60), at - 1)
