@@ -67,11 +67,12 @@ export function markTopics(tokens: ReadToken[]): void {
       (t.zone !== 'label' || t.word === 'about' || t.word === 'regarding') &&
       isTopicCue(t, next, tokens[i - 1], tokens.slice(Math.max(0, i - 3), i))
     ) {
-      // The cue word itself ("announcing", "explaining") names the occasion, not the thing to make.
+      // The cue word itself ("announcing", "explaining") names the occasion, not the thing to make;
+      // one that opens the request ("Explain photosynthesis to ...") is the request, its object the topic.
       inTopic = true;
       phraseOnly = t.word === 'for';
       t.cue = true;
-      if (t.zone !== 'context') t.zone = 'topic';
+      if (t.zone !== 'context' && !opensRequest(t, tokens[i - 1])) t.zone = 'topic';
       // "to tell", "to let": the verb belongs to the cue.
       if (t.word === 'to' && next) next.cue = true;
     }
@@ -113,6 +114,17 @@ const PERCEIVING = new Set(['hear', 'listen', 'see', 'watch']);
 /** Verbs after which "to" is part of the request ("want to", "need to"), not a purpose. */
 const WANTING = new Set(['want', 'need', 'like', 'love', 'have', 'go', 'try', 'be', 'able', 'help', 'plan']);
 
+/** A cue verb at the start of a clause of the request ("Explain ...", "please announce ..."). */
+function opensRequest(t: ReadToken, prev: ReadToken | undefined): boolean {
+  return (
+    t.pos === 'VERB' &&
+    (prev === undefined ||
+      /^[.;:!?-]$/.test(prev.text) ||
+      prev.pos === 'INTJ' ||
+      REQUEST_OPENERS.has(prev.lower))
+  );
+}
+
 function isTopicCue(
   t: ReadToken,
   next: ReadToken | undefined,
@@ -148,13 +160,9 @@ function isTopicCue(
   if (!TOPIC_CUES.has(t.lemma) && !TOPIC_CUES.has(t.word)) return false;
   // "reopens on November 1st", "on Friday": a date, not what the content is about.
   if (t.word === 'on' && next !== undefined && DATE_WORD.test(next.lower)) return false;
-  // A cue verb that opens the request is the request ("Explain to new customers how ...").
-  const opens =
-    prev === undefined ||
-    /^[.;:!?-]$/.test(prev.text) ||
-    prev.pos === 'INTJ' ||
-    REQUEST_OPENERS.has(prev.lower);
-  if (t.pos === 'VERB' && opens) return false;
+  // A cue verb that opens the request is the request ("Explain to new customers how ..."), and what
+  // it is asked about follows ("Explain photosynthesis to 10-year-olds").
+  if (opensRequest(t, prev)) return next !== undefined && next.pos !== 'ADP' && next.pos !== 'PART';
   if (NOUN_CUES.has(t.word)) return next !== undefined && (next.lemma === 'be' || next.text === ':');
   return t.pos === 'ADP' || t.pos === 'VERB' || t.word === 'about';
 }

@@ -114,4 +114,13 @@ describe('readStructured', () => {
     expect(terms('A short video that walks through returns')).toContain(termOf('walkthrough'));
     expect(terms('A video of us walking to the park through the rain')).not.toContain(termOf('walkthrough'));
   });
+
+  test('a cue verb that opens the request stays the request; what it is asked about is the topic', () => {
+    const r = read('Explain photosynthesis to 10-year-olds, narrated and widescreen');
+    expect(zoneOf(r, 'explain')).toBe('ask');
+    expect(zoneOf(r, 'photosynthesis')).toBe('topic');
+    expect(zoneOf(r, 'narrated')).toBe('ask');
+    // "Explain to new customers how ...": the purpose after it is no topic of its own.
+    expect(zoneOf(read('Explain to new customers how refunds work'), 'explain')).toBe('ask');
+  });
 });
