@@ -2,6 +2,7 @@ import { askedMedium, adjustedMatch, placementFactor, REVIEW_TERMS } from './adj
 import { readBrief, type BriefReading } from './brief-reading';
 import { speakerBefore } from './brief-spans';
 import type { DiscoveryCandidate } from './candidate';
+import { carriesScript, scriptFactor } from './carried-script';
 import { catalogIndex } from './catalog-index';
 import { meetsConstraints, type DiscoveryConstraints } from './constraints';
 import { cueVocabulary } from './cue-words';
@@ -120,6 +121,7 @@ export function rankApps(
   const scores = scoreApps(index, [...evidence.terms, ...implied], request);
   const media = mediaIn(reading);
   const orientation = statedOrientation(reading);
+  const script = carriesScript(reading);
 
   const asksForReview = evidence.terms.some((e) => REVIEW_TERMS.has(e.term));
   const ranked: DiscoveryMatch[] = [];
@@ -138,7 +140,8 @@ export function rankApps(
       constraints:
         mediaFactor(candidate, media.all) *
         placementFactor(candidate, reading.platforms) *
-        orientationFactor(candidate.appId, index, orientation),
+        orientationFactor(candidate.appId, index, orientation) *
+        scriptFactor(candidate, script),
     };
     ranked.push(adjustedMatch(candidate, score, medium, evidence.negated, index, factors, options.semantic));
   }
