@@ -13,7 +13,11 @@ const UNASKED_REVIEW_FACTOR = 0.7;
 /** An app that makes what the brief says it does not want ("no caption") is pushed down. */
 const NEGATED_FACTOR = 0.6;
 const SEMANTIC_SHARE = 0.35;
-export const REVIEW_TERMS = new Set(['approval', 'approve', 'review', 'reviewer', 'signoff'].map(termOf));
+export const REVIEW_TERMS = new Set(
+  ['approval', 'approve', 'review', 'reviewer', 'signoff', 'validate', 'validation', 'compliance'].map(
+    termOf,
+  ),
+);
 /** An app made for the platform the brief names ranks a little higher (see placementFactor). */
 const PLATFORM_MADE_FOR = 1.15;
 const PLATFORM_NONE = 0.85;

@@ -33,7 +33,7 @@ const GROUPS: string[][] = [
   ['caption', 'copy', 'blurb', 'text'],
   ['headline', 'title', 'heading', 'tagline'],
   ['hashtag', 'tag'],
-  ['approval', 'approve', 'review', 'reviewer', 'signoff', 'sign'],
+  ['approval', 'approve', 'review', 'reviewer', 'signoff', 'sign', 'validate', 'validation', 'compliance'],
   ['banner', 'header', 'hero', 'cover', 'masthead'],
   ['blog', 'article', 'newsletter', 'editorial', 'essay', 'substack'],
   ['quote', 'quotation', 'saying', 'testimonial', 'review'],

@@ -17,6 +17,11 @@ export const PRODUCT = 'af93ed1a-3e05-44e3-b08e-fa79d6b942a9';
 export const CAMPAIGN = '6031edac-7cdb-451a-8a9b-5ff29a6f2996';
 
 export const FIT_BRIEFS: [string, string][] = [
+  // Approval said as "validate" or asked by compliance is the review the campaign app waits for.
+  [
+    'Our gym opens a second site in May. We need matching visuals for the Instagram feed, Facebook stories and our homepage, and our compliance team must validate everything before it goes out.',
+    CAMPAIGN,
+  ],
   // A brief that brings its own script to be read out wants the app that takes a script.
   [
     'Our newsletter writer left us this short read and we would like it voiced as a captioned video for Stories: "Sleep is not a reward for finishing the work. It is what makes the work possible, so guard it like your most important meeting."',
