@@ -1,8 +1,8 @@
 import { askedMedium, adjustedMatch, placementFactor, REVIEW_TERMS } from './adjust-score';
-import { readBrief, type BriefReading } from './brief-reading';
+import { readBrief, termOf, type BriefReading } from './brief-reading';
 import { speakerBefore } from './brief-spans';
 import type { DiscoveryCandidate } from './candidate';
-import { carriesScript, scriptFactor } from './carried-script';
+import { carriesPoints, carriesScript, scriptFactor } from './carried-content';
 import { catalogIndex } from './catalog-index';
 import { meetsConstraints, type DiscoveryConstraints } from './constraints';
 import { cueVocabulary } from './cue-words';
@@ -61,6 +61,7 @@ const SHARING = new Set([
   'launch',
 ]);
 const QUOTED_LINE = { term: 'quot', word: 'quote', weight: 1, boost: 1, synonym: false };
+const LISTED_POINTS = { term: termOf('points'), word: 'points', weight: 0.6, boost: 0.6, synonym: false };
 
 /**
  * Ranks candidate apps for a natural-language intent and decides whether any fits.
@@ -113,10 +114,13 @@ export function rankApps(
       t.zone !== 'topic' &&
       t.zone !== 'content',
   );
+  const points = carriesPoints(reading);
   // A quotation with its author is a quote to show whatever the brief names to make ("an image with Seneca's 'Luck is ...'").
   const implied = [
     ...(attributed ? [QUOTED_LINE] : []),
     ...(!named && (placed || telling) ? [PLATFORM_POST] : []),
+    // "... explaining: add the bill, split it, pay in one tap": the brief lists points to cover.
+    ...(points ? [LISTED_POINTS] : []),
   ];
   const scores = scoreApps(index, [...evidence.terms, ...implied], request);
   const media = mediaIn(reading);

@@ -17,6 +17,11 @@ export const PRODUCT = 'af93ed1a-3e05-44e3-b08e-fa79d6b942a9';
 export const CAMPAIGN = '6031edac-7cdb-451a-8a9b-5ff29a6f2996';
 
 export const FIT_BRIEFS: [string, string][] = [
+  // Points listed after the colon ask for an app that takes points; looks and ratios are not points.
+  [
+    'We are a language school, students always ask how enrolment works. We want a short video with voice, 16:9, explaining: you pick a course online, you take the level test, you pay the deposit.',
+    EXPLAINER,
+  ],
   // Approval said as "validate" or asked by compliance is the review the campaign app waits for.
   [
     'Our gym opens a second site in May. We need matching visuals for the Instagram feed, Facebook stories and our homepage, and our compliance team must validate everything before it goes out.',

@@ -1,8 +1,11 @@
 import type { BriefReading } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
+import { platformsIn, ratiosIn } from './placement';
 import { REQUEST_ZONES } from './read-token';
 
 /**
+ * What the brief brings to be shown or said, and the apps made to take it.
+ *
  * A brief that brings its own script to be read out ("Script below, read it word for word: ...",
  * "I wrote this ... can it just be read out?"): a passage of its own, and a request to voice it.
  * An app that takes a script as input is made for it; one that writes its own script (a creator
@@ -37,3 +40,29 @@ export function scriptFactor(candidate: DiscoveryCandidate, script: boolean): nu
   if (!script) return 1;
   return (candidate.parameterNames ?? []).some((n) => /\bscript\b/i.test(n)) ? SCRIPT_FACTOR : 1;
 }
+
+/** A list this long is points to cover, not a few looks or placements. */
+const MIN_POINTS = 3;
+const MAX_POINT_WORDS = 10;
+
+/**
+ * A brief that lists what to cover after its colon ("... explaining it: add the bill, split it by
+ * usage, pay with one tap"): three or more short items. (A list after a dash names a product's
+ * details, "- chocolate peanut, 20g protein", not points to cover.)
+ */
+export function carriesPoints(reading: BriefReading): boolean {
+  const { spans, brief } = reading;
+  if (spans.afterColon === null) return false;
+  const items = brief
+    .slice(spans.afterColon, spans.afterColonEnd)
+    .split(/[,;\n]|\s(?:and|then)\s/)
+    .map((i) => i.trim())
+    .filter((i) => i && !isFormNote(i));
+  return items.length >= MIN_POINTS && items.every((i) => i.split(/\s+/).length <= MAX_POINT_WORDS);
+}
+
+const LOOK_WORDS = /\b(?:look|style|vibe|feel|palette|colou?rs?|background|format|orientation)\W*$/i;
+
+/** "flat vector look", "16:9", "for Instagram": how the piece looks or where it goes, not a point. */
+const isFormNote = (item: string) =>
+  LOOK_WORDS.test(item) || ratiosIn(item).length > 0 || platformsIn(item).length > 0;
