@@ -170,9 +170,9 @@ function dashLists(text: string): Span[] {
   return lists;
 }
 
-/** A sentence that opens by asking: "We want ...", "I'd like ...", "Please ...", "Can you ...". */
+/** A sentence that opens by asking: "We want ...", "We finally have a budget and want ...", "I'd like ...", "Please ...", "Can you ...". */
 const ASKING_SENTENCE =
-  /[.!?]["”'’]?\s+(?=(?:we|i)(?:\s+(?:want|need|would like|would love|are looking)|['’]d like|['’]d love|['’]re looking)\b|(?:please|pls|can you|could you|would you|make|create|give me|let['’]s)\b)/gi;
+  /[.!?]["”'’]?\s+(?=(?:we|i)(?:\s+(?:[a-z]+\s+){0,8}?(?:want|need|would like|would love|are looking)|['’]d like|['’]d love|['’]re looking)\b|(?:please|pls|can you|could you|would you|make|create|give me|let['’]s)\b)/gi;
 
 /** Where the content after a colon ends: before the first later sentence that asks for something. */
 function requestAfter(text: string, from: number): number {

@@ -21,6 +21,16 @@ export const INDEX_FIELDS = {
 } as const;
 export type IndexField = keyof typeof INDEX_FIELDS;
 
+/** Fields that name what an app makes: a brief saying one of their words names a thing to make. */
+const NAMING_FIELDS = new Set<IndexField>([
+  'name',
+  'aliases',
+  'keywords',
+  'formats',
+  'produces',
+  'categories',
+]);
+
 /** Human words for a field, for match reasons. */
 export const FIELD_TITLES: Record<IndexField, string> = {
   name: 'name',
@@ -151,7 +161,7 @@ export function catalogIndex(candidates: DiscoveryCandidate[]): CatalogIndex {
   for (const [i, doc] of docs.entries()) {
     const all = new Set((Object.keys(INDEX_FIELDS) as IndexField[]).flatMap((f) => catalogTerms(doc[f])));
     for (const f of Object.keys(INDEX_FIELDS) as IndexField[])
-      if (f !== 'options' && f !== 'audiences') for (const t of catalogTerms(doc[f])) telling.add(t);
+      if (NAMING_FIELDS.has(f)) for (const t of catalogTerms(doc[f])) telling.add(t);
     for (const t of all) df.set(t, (df.get(t) ?? 0) + 1);
     const fm = candidates[i].frontmatter;
     names.set(

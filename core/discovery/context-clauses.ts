@@ -49,6 +49,9 @@ function clauses(tokens: ReadToken[]): ReadToken[][] {
   return out.filter((c) => c.length > 0);
 }
 
+/** Words that open a sentence without being part of it ("So I run a small cafe ..."). */
+const DISCOURSE = new Set(['so', 'well', 'okay', 'ok', 'basically', 'anyway', 'now']);
+
 /** Parts of speech a subject noun phrase is made of ("Our podcast host", "this week's episode"). */
 const SUBJECT_PARTS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM']);
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'it', 'they', 'he', 'she', 'you', 'this', 'that']);
@@ -61,12 +64,13 @@ const SUBJECT_PRONOUNS = new Set(['i', 'we', 'it', 'they', 'he', 'she', 'you', '
  */
 export function markContext(tokens: ReadToken[]): void {
   for (const clause of clauses(tokens)) {
-    // Quoted copy and links inside a clause are not its words.
-    const own = clause.filter((t) => t.zone !== 'quote' && t.zone !== 'url');
+    // Quoted copy, links and asides ("(boring, I know)") inside a clause are not its words.
+    const own = clause.filter((t) => t.zone !== 'quote' && t.zone !== 'url' && t.zone !== 'aside');
     const words = own.filter((t) => t.type === 'word' || t.type === 'number' || t.text === "'s");
     if (words.length < 3 || own.some((t) => t.zone !== 'ask')) continue;
     if (own.some((t) => t.text === '?') || words.some((t) => DESIRE.has(t.lemma))) continue;
-    const lead = own[0].pos === 'CCONJ' || own[0].pos === 'INTJ' ? own.slice(1) : own;
+    const lead =
+      own[0].pos === 'CCONJ' || own[0].pos === 'INTJ' || DISCOURSE.has(own[0].lower) ? own.slice(1) : own;
     if (opensOnSubject(lead)) for (const t of own) t.zone = 'context';
   }
 }

@@ -37,6 +37,8 @@ const SHORT_FORMS: Record<string, string[]> = {
   pod: ['podcast'],
 };
 
+const NAMING_WORDS = new Set(['called', 'named', 'titled']);
+
 /** In a phrase: none, one or two words of any kind ("walk [new users] through"). */
 const GAP = '*';
 
@@ -156,6 +158,8 @@ export function evidenceOf(reading: BriefReading): { terms: EvidenceTerm[]; nega
     const next = reading.tokens[i + 1];
     const bringsQuote = next !== undefined && (next.zone === 'quote' || /^["“'‘:]$/.test(next.text));
     if (t.pos === 'VERB' && t.lemma === 'say' && !bringsQuote) continue;
+    // "a bookshop called Dog Ears": the word introduces a name, it asks for nothing.
+    if (NAMING_WORDS.has(t.lower)) continue;
     if (t.negated) {
       negated.add(t.term);
       continue;

@@ -123,4 +123,21 @@ describe('readStructured', () => {
     // "Explain to new customers how ...": the purpose after it is no topic of its own.
     expect(zoneOf(read('Explain to new customers how refunds work'), 'explain')).toBe('ask');
   });
+
+  test('the text after a colon ends at a later sentence that asks, even when "want" comes a few words in', () => {
+    const r = read(
+      'The brand is called Slow Burn: soy wax, hand-poured. We finally saved a little money and want to try TikTok ads with a voice over.',
+    );
+    expect(zoneOf(r, 'soy')).toBe('content');
+    expect(zoneOf(r, 'ads')).toBe('ask');
+  });
+
+  test('a clause opening on "So" with an aside inside still states the situation', () => {
+    const r = read(
+      "So I run a little bookshop called Dog Ears. We're shut on Thursday (tedious, I know) and I want a post.",
+    );
+    expect(zoneOf(r, 'bookshop')).toBe('context');
+    expect(zoneOf(r, 'shut')).toBe('context');
+    expect(zoneOf(r, 'post')).toBe('ask');
+  });
 });

@@ -17,6 +17,12 @@ export const PRODUCT = 'af93ed1a-3e05-44e3-b08e-fa79d6b942a9';
 export const CAMPAIGN = '6031edac-7cdb-451a-8a9b-5ff29a6f2996';
 
 export const FIT_BRIEFS: [string, string][] = [
+  // The situation, told with "So ..." and an aside, is context; what people should know on a platform is a post
+  // (words of an app's prose, "follow", do not count as naming something to make).
+  [
+    "Hey! So I run a little bookshop on Mill Lane called Dog Ears. We're shut this Thursday for a stock count (tedious, I know) and I want the people who follow us on Facebook to know before they walk over. Can you handle that? Something warm.",
+    SOCIAL,
+  ],
   // Points listed after the colon ask for an app that takes points; looks and ratios are not points.
   [
     'We are a language school, students always ask how enrolment works. We want a short video with voice, 16:9, explaining: you pick a course online, you take the level test, you pay the deposit.',
