@@ -1,6 +1,7 @@
 import type { AppParameter } from '../app/app-definition';
 import { ASK_KEYS, type BriefReading } from '../discovery/brief-reading';
 import { speakerBefore, type Quote } from '../discovery/brief-spans';
+import { NAMING_WORDS } from '../discovery/evidence';
 import { platformOf } from '../discovery/placement';
 import { isDeliverable, isFormWord } from './brief-words';
 import { keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
@@ -158,7 +159,7 @@ export function quoteRole(q: Quote, roles: FieldRole[]): FieldRole | null {
   return null;
 }
 
-const NAMING_CUES = new Set(['name', 'named', 'called', 'titled']);
+const NAMING_CUES = new Set(['name', ...NAMING_WORDS]);
 const NAMED_ROLES: FieldRole[] = ['title', 'product', 'campaign'];
 
 function distance(before: string[], role: FieldRole): number {

@@ -5,7 +5,7 @@
  * ranges of the original brief, so the tokens wink reads can be placed in them.
  */
 
-import { ORIENTATION_WORDS, platformsIn, ratiosIn } from './placement';
+import { orientationsIn, platformsIn, ratiosIn } from './placement';
 
 export interface Span {
   start: number;
@@ -101,14 +101,15 @@ function passageEnd(text: string, from: number, next: number): number {
     if (stop < 0) return end;
     const sentenceStart = at + stop + 1;
     const sentence = text.slice(sentenceStart, end).split(SENTENCE_END)[0];
-    if (platformsIn(sentence).length > 0 || ratiosIn(sentence).length > 0 || statesOrientation(sentence))
+    if (
+      platformsIn(sentence).length > 0 ||
+      ratiosIn(sentence).length > 0 ||
+      orientationsIn(sentence).length > 0
+    )
       return at + stop;
     at = sentenceStart;
   }
 }
-
-const statesOrientation = (sentence: string) =>
-  (sentence.toLowerCase().match(/[a-z]+/g) ?? []).some((w) => w in ORIENTATION_WORDS);
 
 /**
  * "Call to action:", "Product:", "Line:" after a sentence or clause start: 1-3 words, an optional

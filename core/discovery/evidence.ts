@@ -37,7 +37,8 @@ const SHORT_FORMS: Record<string, string[]> = {
   pod: ['podcast'],
 };
 
-const NAMING_WORDS = new Set(['called', 'named', 'titled']);
+/** Words that introduce a name ("a bookshop called Dog Ears"): they ask for nothing. */
+export const NAMING_WORDS: ReadonlySet<string> = new Set(['called', 'named', 'titled']);
 
 /** In a phrase: none, one or two words of any kind ("walk [new users] through"). */
 const GAP = '*';

@@ -55,6 +55,13 @@ export const ORIENTATION_WORDS: Readonly<Record<string, Orientation>> = {
 /** An aspect ratio as written: "9:16", "4 : 5", "16x9" is not one (it reads as a size). */
 export const RATIO_PATTERN = /(?<![\d:])(\d{1,2})\s?:\s?(\d{1,2})(?![\d:]|\s?(?:am|pm)\b)/gi;
 
+/** Orientations a text states in words ("vertical", "landscape"), in the order stated. */
+export function orientationsIn(text: string): Orientation[] {
+  return (text.toLowerCase().match(/[a-z]+/g) ?? [])
+    .filter((w) => w in ORIENTATION_WORDS)
+    .map((w) => ORIENTATION_WORDS[w]);
+}
+
 export function ratiosIn(text: string): string[] {
   return [...text.matchAll(RATIO_PATTERN)]
     .map((m) => `${Number(m[1])}:${Number(m[2])}`)
