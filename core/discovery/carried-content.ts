@@ -11,7 +11,12 @@ import { REQUEST_ZONES } from './read-token';
  * An app that takes a script as input is made for it; one that writes its own script (a creator
  * script, an ad) would throw the caller's words away.
  */
-const SCRIPT_FACTOR = 1.25;
+const SCRIPT_FACTOR = 1.4;
+/**
+ * A brief that lists points to cover ("Cover: they move heat, they work below freezing, ...") is
+ * made for an app that writes from points; one that reads a script out would read the bare list.
+ */
+const POINTS_FACTOR = 1.15;
 /** A passage this long is a script, not a line for a card. */
 const MIN_SCRIPT_WORDS = 18;
 const READING_ALOUD = new Set(['read', 'voice', 'voiceover', 'narrate', 'narration', 'narrator', 'speak']);
@@ -27,18 +32,35 @@ function passages(reading: BriefReading): string[] {
   ];
 }
 
+/** A shorter passage is a script when the brief says its words are to be kept as they are. */
+const MIN_KEPT_WORDS = 8;
+const KEPT_AS_WRITTEN =
+  /\b(?:exactly|verbatim|word[- ]for[- ]word|as written|as it is|my (?:own )?(?:words|text|script)|(?:i|we)(?:'ve| have)? (?:already )?(?:written|wrote)|(?:i|we) have the (?:text|words|script))\b/i;
+
 export function carriesScript(reading: BriefReading): boolean {
-  const long = passages(reading).some((p) => p.split(/\s+/).filter(Boolean).length >= MIN_SCRIPT_WORDS);
+  const minWords = KEPT_AS_WRITTEN.test(reading.brief) ? MIN_KEPT_WORDS : MIN_SCRIPT_WORDS;
+  const long = passages(reading).some(
+    (p) => p.split(/\s+/).filter(Boolean).length >= minWords && readsAsSentences(p),
+  );
   const voiced = reading.tokens.some(
     (t) => READING_ALOUD.has(t.lemma) && (REQUEST_ZONES.has(t.zone) || t.zone === 'key'),
   );
   return long && voiced;
 }
 
+/** Words to be said are sentences: one ends the passage or another follows one ("Rest. Then work"). */
+const readsAsSentences = (passage: string) => /[.!?…]["'”’)]?\s*$|[.!?…]\s+\S/.test(passage.trim());
+
 /** An app taking a script as input ranks higher when the brief brings one to read out. */
 export function scriptFactor(candidate: DiscoveryCandidate, script: boolean): number {
   if (!script) return 1;
   return (candidate.parameterNames ?? []).some((n) => /\bscript\b/i.test(n)) ? SCRIPT_FACTOR : 1;
+}
+
+/** An app taking points as input ranks higher when the brief lists points to cover. */
+export function pointsFactor(candidate: DiscoveryCandidate, points: boolean): number {
+  if (!points) return 1;
+  return (candidate.parameterNames ?? []).some((n) => /\bpoints\b/i.test(n)) ? POINTS_FACTOR : 1;
 }
 
 /** A list this long is points to cover, not a few looks or placements. */
@@ -53,15 +75,19 @@ const MAX_POINT_WORDS = 10;
 export function carriesPoints(reading: BriefReading): boolean {
   const { spans, brief } = reading;
   if (spans.afterColon === null) return false;
-  const items = brief
-    .slice(spans.afterColon, spans.afterColonEnd)
+  // The list ends with its sentence ("... precipitation, in that order. Landscape, with subtitles").
+  const list = brief.slice(spans.afterColon, spans.afterColonEnd).split(/[.!?](?:\s+|$)(?=\p{Lu}|$)/u)[0];
+  const items = list
     .split(/[,;\n]|\s(?:and|then)\s/)
     .map((i) => i.trim())
-    .filter((i) => i && !isFormNote(i));
+    .filter((i) => i && !isFormNote(i) && !isPartToMake(i));
   return items.length >= MIN_POINTS && items.every((i) => i.split(/\s+/).length <= MAX_POINT_WORDS);
 }
 
 const LOOK_WORDS = /\b(?:look|style|vibe|feel|palette|colou?rs?|background|format|orientation)\W*$/i;
+
+/** "a line for the screen", "a caption": a part of the piece to make, not a point it covers. */
+const isPartToMake = (item: string) => /^(?:a|an)\s/i.test(item);
 
 /** "flat vector look", "16:9", "for Instagram": how the piece looks or where it goes, not a point. */
 const isFormNote = (item: string) =>

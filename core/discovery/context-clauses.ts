@@ -37,10 +37,12 @@ function clauses(tokens: ReadToken[]): ReadToken[][] {
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
     const prev = tokens[i - 1];
+    // ", just make it ...": adverbs before the verb do not keep it in the clause before the comma.
+    const head = t.pos === 'ADV' && next?.pos === 'VERB' ? next : t;
     const splitsBefore =
       (t.pos === 'CCONJ' && next !== undefined && ['PRON', 'NOUN', 'ADJ', 'VERB'].includes(next.pos)) ||
       (prev?.text === ',' &&
-        (['VERB', 'CCONJ', 'PRON'].includes(t.pos) || DESIRE.has(t.lemma) || MAKING.has(t.lemma))) ||
+        (['VERB', 'CCONJ', 'PRON'].includes(head.pos) || DESIRE.has(head.lemma) || MAKING.has(head.lemma))) ||
       (/^[-–—]$/.test(prev?.text ?? '') && prev?.start !== tokens[i - 2]?.end);
     if (splitsBefore && out[out.length - 1].length > 0) out.push([]);
     out[out.length - 1].push(t);

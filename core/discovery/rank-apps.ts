@@ -2,7 +2,7 @@ import { askedMedium, adjustedMatch, placementFactor, REVIEW_TERMS } from './adj
 import { readBrief, termOf, type BriefReading } from './brief-reading';
 import { speakerBefore } from './brief-spans';
 import type { DiscoveryCandidate } from './candidate';
-import { carriesPoints, carriesScript, scriptFactor } from './carried-content';
+import { carriesPoints, carriesScript, pointsFactor, scriptFactor } from './carried-content';
 import { catalogIndex } from './catalog-index';
 import { meetsConstraints, type DiscoveryConstraints } from './constraints';
 import { cueVocabulary } from './cue-words';
@@ -62,6 +62,7 @@ const SHARING = new Set([
 ]);
 const QUOTED_LINE = { term: 'quot', word: 'quote', weight: 1, boost: 1, synonym: false };
 const LISTED_POINTS = { term: termOf('points'), word: 'points', weight: 0.6, boost: 0.6, synonym: false };
+const CARRIED_SCRIPT = { term: termOf('script'), word: 'script', weight: 0.6, boost: 0.6, synonym: false };
 
 /**
  * Ranks candidate apps for a natural-language intent and decides whether any fits.
@@ -115,17 +116,20 @@ export function rankApps(
       t.zone !== 'content',
   );
   const points = carriesPoints(reading);
+  // A list of points to cover, however long, is no script to read out.
+  const script = !points && carriesScript(reading);
   // A quotation with its author is a quote to show whatever the brief names to make ("an image with Seneca's 'Luck is ...'").
   const implied = [
     ...(attributed ? [QUOTED_LINE] : []),
     ...(!named && (placed || telling) ? [PLATFORM_POST] : []),
     // "... explaining: add the bill, split it, pay in one tap": the brief lists points to cover.
     ...(points ? [LISTED_POINTS] : []),
+    // "The voice must read this exactly: ...": the brief brings a script to be read out.
+    ...(script ? [CARRIED_SCRIPT] : []),
   ];
   const scores = scoreApps(index, [...evidence.terms, ...implied], request);
   const media = mediaIn(reading);
   const orientation = statedOrientation(reading);
-  const script = carriesScript(reading);
 
   const asksForReview = evidence.terms.some((e) => REVIEW_TERMS.has(e.term));
   const ranked: DiscoveryMatch[] = [];
@@ -145,7 +149,8 @@ export function rankApps(
         mediaFactor(candidate, media.all) *
         placementFactor(candidate, reading.platforms) *
         orientationFactor(candidate.appId, index, orientation) *
-        scriptFactor(candidate, script),
+        scriptFactor(candidate, script) *
+        pointsFactor(candidate, points),
     };
     ranked.push(adjustedMatch(candidate, score, medium, evidence.negated, index, factors, options.semantic));
   }

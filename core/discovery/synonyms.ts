@@ -63,7 +63,7 @@ const GROUPS: string[][] = [
   ['x', 'twitter', 'tweet'],
   ['youtube', 'yt'],
   ['linkedin', 'li'],
-  ['explainer', 'tutorial', 'howto', 'walkthrough', 'guide', 'demo'],
+  ['explainer', 'explain', 'tutorial', 'howto', 'walkthrough', 'guide', 'demo'],
   ['training', 'onboarding', 'induction', 'lesson'],
   ['alt', 'accessibility', 'accessible'],
   ['script', 'narrative', 'storyboard'],

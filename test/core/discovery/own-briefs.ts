@@ -145,6 +145,31 @@ export const FIT_BRIEFS: [string, string][] = [
   ['Social post announcing our new scheduling feature', SOCIAL],
   ['"Stay hungry, stay foolish" - Steve Jobs', QUOTE],
   ['Announce our new store hours', SOCIAL],
+  // Points listed after the colon end with their sentence; the looks after it are no points.
+  [
+    'For my geography class I want a short voiced thing to show on the smartboard about how rivers shape valleys: erosion, transport, deposition. Horizontal, and with subtitles for the back row.',
+    EXPLAINER,
+  ],
+  // A video "explaining" a process, its steps listed: points for an explainer, not a script to read.
+  [
+    'Can you do a short video for our website explaining how returns work? Steps: print the label, drop the parcel at any post office, get your refund in five days.',
+    EXPLAINER,
+  ],
+  // Short words the caller keeps as written, to be voiced: a script, whatever else the video needs.
+  [
+    'Use these words exactly, spoken by a voice with captions on screen, 9:16: "Water your tomatoes in the morning. Never at night."',
+    SCRIPTED,
+  ],
+  // ", just make it ..." opens the request after a clause of context.
+  [
+    "we already wrote the text, just make it a video with a voice and subtitles: 'Fresh pasta every Friday. Come hungry, leave happy.'",
+    SCRIPTED,
+  ],
+  // A list of the parts to make ("a line for the screen, a caption") is no list of points to cover.
+  [
+    'A creator is filming our bamboo toothbrush next week and needs the following from us: what she should say to camera in a chatty tone, a hook line for the screen, and a caption. Also a quick voice read so she hears the pace.',
+    UGC,
+  ],
 ];
 
 export const NO_FIT_BRIEFS: string[] = [
