@@ -194,7 +194,10 @@ export function attributionAfter(reading: BriefReading, quote: Quote): string | 
       'iu',
     ),
   );
-  const m = marked ?? rest.match(/^\s+([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2})\s*$/u);
+  // A bare name ends the brief or its clause: "... now.' Dana Okafor, CEO. Cool blues."
+  const m =
+    marked ??
+    rest.match(/^\s+([\p{L}][\p{L}'’-]*(?:\.?\s+[\p{L}][\p{L}'’-]*){0,2}\.?)\s*(?=$|[,;:!?]|\.(?:\s|$))/u);
   if (!m) return null;
   // A bare phrase after a quotation that closed its sentence is a name only when written as one
   // ("... a single step.' Lao Tzu", not "... step.' Soft pastel colours.").

@@ -48,6 +48,17 @@ export const SLOT_BRIEFS: OwnBrief[] = [
     app: PRODUCT,
     fields: { product_name: { has: ['sea salt scrub'], not: ['soap bar', 'etsy'] } },
   },
+  // A bare name right after the quotation, before a comma or a sentence that goes on.
+  {
+    brief: "Quote graphic for Monday: 'Well begun is half done.' Aristotle, Greek philosopher. Earthy tones.",
+    app: QUOTE,
+    fields: { author: { has: ['aristotle'], not: ['greek', 'earthy'] } },
+  },
+  {
+    brief: "pls make a quote card 'discipline beats motivation' coach ray mills, bright colours",
+    app: QUOTE,
+    fields: { author: { has: ['ray mills'], not: ['bright'] } },
+  },
   // Who said it: a name in parentheses with where they are from; a role, then the name.
   {
     brief:
