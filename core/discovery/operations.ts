@@ -65,6 +65,7 @@ const OPERATIONS: Record<string, { verbs: string[]; nouns: string[] }> = {
       'shorten',
       'crop',
       'resize',
+      'merge',
     ],
     nouns: ['transcription', 'proofreading'],
   },
@@ -191,32 +192,67 @@ function placedOnChannel(reading: BriefReading, verb: ReadToken): boolean {
 const carriesContent = (reading: BriefReading) =>
   reading.tokens.some((t) => t.zone === 'content' || t.zone === 'quote');
 
+/** Words that point at what the caller already has: "our existing banner", "these clips". */
+const OWNED = new Set(['my', 'our', 'this', 'these', 'existing', 'current']);
+
+/** The words of the clause after `verb`, to its first punctuation. */
+function clauseAfter(reading: BriefReading, verb: ReadToken): ReadToken[] {
+  const after = reading.tokens.slice(reading.tokens.indexOf(verb) + 1);
+  const end = after.findIndex((t) => t.type === 'punctuation');
+  return after.slice(0, end < 0 ? undefined : end);
+}
+
+/** "Resize our existing banner", "Retouch this headshot": the operation's object is the caller's own. */
+const onOwn = (reading: BriefReading, verb: ReadToken) =>
+  clauseAfter(reading, verb)
+    .slice(0, 2)
+    .some((t) => OWNED.has(t.lower));
+
+/** "Add subtitles to the video I already shot", "add music to my clip": a change to what the caller has. */
+function addsToOwn(reading: BriefReading, verb: ReadToken): boolean {
+  if (verb.lemma !== 'add') return false;
+  const clause = clauseAfter(reading, verb);
+  const to = clause.findIndex((t) => t.word === 'to');
+  if (to < 0) return false;
+  const object = clause.slice(to + 1);
+  const already = object.findIndex((t) => t.lower === 'already');
+  return OWNED.has(object[0]?.lower ?? '') || (already > 0 && already <= 4);
+}
+
+export interface RequestedOperation {
+  family: string;
+  token: ReadToken;
+  term: string;
+  /** Asked of media the caller already has ("resize our existing banner"), not of what is made. */
+  onOwnMedia: boolean;
+}
+
 /** The operations the brief asks for, with the word that asked. */
-export function requestedOperations(
-  reading: BriefReading,
-): { family: string; token: ReadToken; term: string }[] {
-  const found: { family: string; token: ReadToken; term: string }[] = [];
+export function requestedOperations(reading: BriefReading): RequestedOperation[] {
+  const found: RequestedOperation[] = [];
   for (const t of clauseOpeners(reading)) {
     if (t.negated) continue;
     const next = reading.tokens[reading.tokens.indexOf(t) + 1];
     const phrase = `${t.lemma} ${next?.word}`;
     const family = VERB_FAMILY.get(t.lemma) ?? VERB_FAMILY.get(t.word);
     // A two-word operation ("set up") is looked for whole in an app's words, not as "set".
-    if (family) found.push({ family, token: t, term: t.term });
+    if (family) found.push({ family, token: t, term: t.term, onOwnMedia: onOwn(reading, t) });
+    else if (addsToOwn(reading, t))
+      found.push({ family: 'editing', token: t, term: t.term, onOwnMedia: true });
     else if (
       PLACING_VERBS.has(t.lemma) &&
       ALREADY_THERE.has(next?.word ?? '') &&
       !carriesContent(reading) &&
       (t.lemma !== 'put' || placedOnChannel(reading, t))
     )
-      found.push({ family: 'publishing', token: t, term: 'publish' });
+      found.push({ family: 'publishing', token: t, term: 'publish', onOwnMedia: false });
     else if (PHRASAL[phrase])
-      found.push({ family: PHRASAL[phrase], token: t, term: phrase.replace(' ', '') });
+      found.push({ family: PHRASAL[phrase], token: t, term: phrase.replace(' ', ''), onOwnMedia: false });
   }
   for (const t of reading.tokens)
     if (REQUEST_ZONES.has(t.zone) && !t.negated) {
       const family = NOUN_FAMILY.get(t.lemma) ?? NOUN_FAMILY.get(t.word);
-      if (family) found.push({ family, token: t, term: t.term });
+      if (family) found.push({ family, token: t, term: t.term, onOwnMedia: false });
     }
   return found;
 }

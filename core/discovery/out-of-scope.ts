@@ -67,12 +67,19 @@ export function exclusionsFor(
   const out: Exclusion[] = [];
   const actions = index.actionTerms.get(candidate.appId) ?? new Set<string>();
   const labels = (candidate.optionLabels ?? []).map(catalogTerms).filter((l) => l.length > 1);
+  // An app that takes no media cannot do to the caller's own banner what it does to what it makes.
+  const takesMedia = (candidate.requiredMedia ?? []).length > 0;
   for (const op of requestedOperations(reading))
-    if (!sharesStem(op.term, actions) && !insideLabel(reading, op.token, labels))
+    if (
+      (!sharesStem(op.term, actions) || (op.onOwnMedia && !takesMedia)) &&
+      !insideLabel(reading, op.token, labels)
+    )
       out.push({
         kind: 'operation',
         terms: [op.token.text],
-        explanation: `the brief asks to ${op.token.word} (${op.family}), which ${candidate.name} does not do`,
+        explanation: op.onOwnMedia
+          ? `the brief asks to ${op.token.word} (${op.family}) media it already has, which ${candidate.name} does not do`
+          : `the brief asks to ${op.token.word} (${op.family}), which ${candidate.name} does not do`,
       });
   for (const f of requestedFormats(reading)) {
     const produced =

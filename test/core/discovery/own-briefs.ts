@@ -165,6 +165,8 @@ export const FIT_BRIEFS: [string, string][] = [
     "we already wrote the text, just make it a video with a voice and subtitles: 'Fresh pasta every Friday. Come hungry, leave happy.'",
     SCRIPTED,
   ],
+  // Adding to what is being made ("add our logo to it") is part of making it, not an edit of the caller's media.
+  ['Make an Instagram post about our bake sale on Saturday and add our logo to it', SOCIAL],
   // A list of the parts to make ("a line for the screen, a caption") is no list of points to cover.
   [
     'A creator is filming our bamboo toothbrush next week and needs the following from us: what she should say to camera in a chatty tone, a hook line for the screen, and a caption. Also a quick voice read so she hears the pace.',
@@ -228,4 +230,8 @@ export const NO_FIT_BRIEFS: string[] = [
   'Build a website for my bakery',
   'Color correct my product photos from yesterday',
   'Send a DM to all our new followers',
+  // Operations on media the caller already has: no app here takes a banner, a video or recordings to change.
+  'Resize my current header image to 1200x630 for Facebook, keep everything else the same: https://example.com/header.png',
+  'Please add captions to the interview clip we already filmed, link: https://example.com/interview.mp4',
+  'Merge our two podcast recordings into one episode',
 ];
