@@ -98,11 +98,11 @@ export function rankApps(
     (e) => !e.synonym && e.weight >= ZONE_WEIGHTS.key && index.telling.has(e.term),
   );
   const placed = reading.platforms.length > 0 || reading.tokens.some((t) => t.placement);
-  // A quotation and its author with nothing else to make ("\"Stay hungry\" - Steve Jobs") asks for a quote card.
+  // A quotation and its author with nothing else to make ("\"Stay hungry\" - Steve Jobs", "... (Maya, age 9)") asks for a quote card.
   // Or with its author before it: "Ruth Bader Ginsburg's words \"Real change ...\"".
   const attributed = reading.spans.quotes.some(
     (q) =>
-      /^["”']?\s*(?:[-–—~]|by\b)\s*\p{Lu}/u.test(reading.brief.slice(q.end)) ||
+      /^["”']?\s*(?:[-–—~]|by\b|\()\s*\p{Lu}/u.test(reading.brief.slice(q.end)) ||
       speakerBefore(reading.brief, q) !== null,
   );
   // To announce, promote or celebrate something, with nothing named to make, is to post about it.

@@ -74,6 +74,8 @@ const FORMATS: Record<string, string> = {
 };
 
 const LOOK_WORDS = new Set(['look', 'style', 'styled', 'feel', 'aesthetic', 'vibe']);
+/** Pictures a style word can describe. */
+const DRAWN = new Set(['illustration', 'icon', 'art', 'artwork', 'drawing', 'graphic', 'image', 'picture']);
 
 /** Longest thing any app makes, by unit: a few minutes of media, a page of text. */
 const SCALE_LIMITS: { unit: RegExp; max: number; needsMedia: boolean }[] = [
@@ -145,7 +147,10 @@ export function requestedFormats(reading: BriefReading): { word: string; mime: s
     const mime = FORMATS[t.word];
     const own = reading.tokens.slice(Math.max(0, i - 2), i).some((p) => p.word === 'my' || p.word === 'our');
     // "a flat vector look", "vector-style": how the picture looks, not the file asked for.
-    const look = reading.tokens.slice(i + 1, i + 3).some((n) => LOOK_WORDS.has(n.lemma));
+    // A "flat vector illustration" or "vector icon" is a drawing style too; a "vector file" is the file.
+    const look = reading.tokens
+      .slice(i + 1, i + 3)
+      .some((n) => LOOK_WORDS.has(n.lemma) || (t.word === 'vector' && DRAWN.has(n.lemma)));
     if (mime && !own && !look && !t.negated) found.push({ word: t.word, mime });
   });
   return found;

@@ -167,6 +167,20 @@ export const FIT_BRIEFS: [string, string][] = [
   ],
   // Adding to what is being made ("add our logo to it") is part of making it, not an edit of the caller's media.
   ['Make an Instagram post about our bake sale on Saturday and add our logo to it', SOCIAL],
+  // "Vector" before a picture names its drawing style, not an SVG file.
+  [
+    'Landscape picture for our help page: a flat vector illustration of two people shaking hands over a desk',
+    IMAGE,
+  ],
+  [
+    '{"task":"picture","description":"vector icon of a coffee cup with steam, orange and cream","ratio":"1:1"}',
+    IMAGE,
+  ],
+  // A quotation with its author in parentheses, and nothing else named to make, is a quote to show.
+  [
+    'Our library wants to share this on its Instagram page, from a young reader: "Books are doors you can open anywhere." (Leo, age 8). Soft colours, only the words.',
+    QUOTE,
+  ],
   // A list of the parts to make ("a line for the screen, a caption") is no list of points to cover.
   [
     'A creator is filming our bamboo toothbrush next week and needs the following from us: what she should say to camera in a chatty tone, a hook line for the screen, and a caption. Also a quick voice read so she hears the pace.',
@@ -234,4 +248,5 @@ export const NO_FIT_BRIEFS: string[] = [
   'Resize my current header image to 1200x630 for Facebook, keep everything else the same: https://example.com/header.png',
   'Please add captions to the interview clip we already filmed, link: https://example.com/interview.mp4',
   'Merge our two podcast recordings into one episode',
+  'Convert our logo into a vector file (SVG) for the print shop',
 ];
