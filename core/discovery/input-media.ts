@@ -64,6 +64,19 @@ function kindOf(t: ReadToken, neighbours: ReadToken[]): BroughtMedia {
   return WORD_KINDS[t.lemma] ?? WORD_KINDS[t.word] ?? 'any';
 }
 
+/** Words that offer a link as a reference to look at, not as media to work on. */
+const REFERENCE_BEFORE =
+  /(?:\bstyle of|\blike|\breference|\binspired by|\binspiration|\bmood ?board|\bvibe of)(?:\s+(?:this|that|these|the one))?\s*(?:here|is|at|:)?\s*:?\s*$/i;
+const REFERENCE_AFTER = /^\S*\s*\(?\s*(?:for|as)\s+(?:a\s+)?(?:reference|inspiration|the vibe)\b/i;
+
+/** "in the style of this https://...", "moodboard: https://...", "https://... (for reference)". */
+function isReference(brief: string, url: { start: number; end: number }): boolean {
+  return (
+    REFERENCE_BEFORE.test(brief.slice(Math.max(0, url.start - 40), url.start)) ||
+    REFERENCE_AFTER.test(brief.slice(url.end, url.end + 40))
+  );
+}
+
 /**
  * Media the brief brings: links (by their extension), an agent's URL fields, and media it calls its
  * own ("my photo", "this picture", "my MOV files"). Image words in the request count as a photo
@@ -74,7 +87,7 @@ export function mediaIn(reading: BriefReading): { all: Set<BroughtMedia>; own: S
   const own = new Set<BroughtMedia>();
   // "needs a background picture of ...": the picture to make is not one the caller has.
   const toMake = deliverableOf(reading).some((t) => WORD_KINDS[t.lemma] === 'image');
-  for (const u of reading.spans.urls) all.add(urlKind(u.text)).add(urlKind(u.text));
+  for (const u of reading.spans.urls) if (!isReference(reading.brief, u)) all.add(urlKind(u.text));
   for (const f of reading.structured?.fields ?? [])
     if (/^https?:\/\//i.test(f.value)) all.add(urlKind(f.value));
   reading.tokens.forEach((t, i) => {

@@ -181,6 +181,11 @@ export const FIT_BRIEFS: [string, string][] = [
     'Our library wants to share this on its Instagram page, from a young reader: "Books are doors you can open anywhere." (Leo, age 8). Soft colours, only the words.',
     QUOTE,
   ],
+  // A link offered as a reference to look at is no photo to work on: no photo app for it.
+  [
+    'A picture in the style of this https://example.com/ref.jpg: a lighthouse on a cliff at dawn, oil painting look.',
+    IMAGE,
+  ],
   // A list of the parts to make ("a line for the screen, a caption") is no list of points to cover.
   [
     'A creator is filming our bamboo toothbrush next week and needs the following from us: what she should say to camera in a chatty tone, a hook line for the screen, and a caption. Also a quick voice read so she hears the pace.',
