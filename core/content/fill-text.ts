@@ -64,11 +64,39 @@ export function assignQuotes(
   const book: QuoteBook = { byRole: new Map(), free: [], all: reading.spans.quotes, keyed };
   for (const q of reading.spans.quotes) {
     if (labels.has(q.text.toLowerCase())) continue;
-    const role = quoteRole(q, roles);
+    const role = quoteRole(q, roles) ?? describedRole(reading, q, parameters);
     if (role && !book.byRole.has(role)) book.byRole.set(role, q);
     else book.free.push(q);
   }
   return book;
+}
+
+/** Two words of a parameter's description before a quote name it: "the line for the story and banner: '...'". */
+const DESCRIBED_WORDS = 2;
+const SUBJECT_CUES = new Set(['for', 'about', 'of', 'called', 'named', 'titled', 'promoting', 'announcing']);
+
+/**
+ * The role of the text parameter whose description the words before the quote, in its sentence,
+ * repeat ("Set on the story and the banner." for "The line to put on the story and the banner is '...'").
+ */
+function describedRole(reading: BriefReading, q: Quote, parameters: AppParameter[]): FieldRole | null {
+  const sentence =
+    reading.brief
+      .slice(Math.max(0, q.start - 60), q.start)
+      .split(/[.!?](?:\s|$)/)
+      .pop() ?? '';
+  const words = sentence.toLowerCase().match(/[a-z]+/g) ?? [];
+  // "a web banner for 'Pumpkin Patch Weekend'": what the pieces are for, not the words set on them.
+  if (SUBJECT_CUES.has(words[words.length - 1] ?? '')) return null;
+  const before = new Set(words);
+  const described = parameters.filter((p) => {
+    if (p.type !== 'text') return false;
+    const words = new Set(
+      (p.description.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length > 2 && !isStopword(w)),
+    );
+    return [...words].filter((w) => before.has(w)).length >= DESCRIBED_WORDS;
+  });
+  return described.length === 1 ? roleOf(described[0]) : null;
 }
 
 const opensOnQuote = (reading: BriefReading, at: number) => /^\s*["“'‘]/.test(reading.brief.slice(at));

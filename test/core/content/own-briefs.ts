@@ -48,6 +48,19 @@ export const SLOT_BRIEFS: OwnBrief[] = [
     app: PRODUCT,
     fields: { product_name: { has: ['sea salt scrub'], not: ['soap bar', 'etsy'] } },
   },
+  // A quote whose cue repeats a parameter's description ("set on the story and the banner") is that parameter's.
+  {
+    brief:
+      "Our bakery's autumn pie week needs one matching visual for the Instagram feed, a story and the web banner, approved by me before it ships. The words on the story and the banner: 'Pie o'clock is back'.",
+    app: CAMPAIGN,
+    fields: { call_to_action: { has: ["pie o'clock is back"] } },
+  },
+  {
+    brief:
+      "Need a 4:5 post, a story and a wide web banner for 'Lantern Night at Elm Park', one look across all of them, and I sign off on the main image first.",
+    app: CAMPAIGN,
+    fields: { campaign: { has: ['lantern night'] } },
+  },
   // A bare name right after the quotation, before a comma or a sentence that goes on.
   {
     brief: "Quote graphic for Monday: 'Well begun is half done.' Aristotle, Greek philosopher. Earthy tones.",
