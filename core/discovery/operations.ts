@@ -219,6 +219,31 @@ function addsToOwn(reading: BriefReading, verb: ReadToken): boolean {
   return OWNED.has(object[0]?.lower ?? '') || (already > 0 && already <= 4);
 }
 
+/**
+ * The caller (or their creator) captures, and asks for something else: "I want to film a normal day
+ * with it and need the words I'll say". ("I want to record a podcast episode" asks only that.)
+ */
+function filmsThemselves(reading: BriefReading, verb: ReadToken): boolean {
+  const at = reading.tokens.indexOf(verb);
+  const before = reading.tokens.slice(Math.max(0, at - 4), at).map((t) => t.lower);
+  const asksMore = reading.tokens.slice(at + 1).some((t) => t.pos === 'VERB' && ASKING.has(t.lemma));
+  return before.some((w) => DOERS.has(w)) && asksMore;
+}
+const ASKING = new Set(['need', 'want', 'write', 'make', 'give']);
+const DOERS = new Set([
+  'i',
+  'we',
+  "i'll",
+  "we'll",
+  'she',
+  'he',
+  'they',
+  "she'll",
+  "they'll",
+  'creator',
+  'creators',
+]);
+
 export interface RequestedOperation {
   family: string;
   token: ReadToken;
@@ -235,6 +260,8 @@ export function requestedOperations(reading: BriefReading): RequestedOperation[]
     const next = reading.tokens[reading.tokens.indexOf(t) + 1];
     const phrase = `${t.lemma} ${next?.word}`;
     const family = VERB_FAMILY.get(t.lemma) ?? VERB_FAMILY.get(t.word);
+    // "I want to film a normal day with it and need the words": the caller films; the ask is elsewhere.
+    if (family === 'capture' && filmsThemselves(reading, t)) continue;
     // A two-word operation ("set up") is looked for whole in an app's words, not as "set".
     if (family) found.push({ family, token: t, term: t.term, onOwnMedia: onOwn(reading, t) });
     else if (addsToOwn(reading, t))

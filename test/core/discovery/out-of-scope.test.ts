@@ -33,6 +33,15 @@ describe('decisive checks: what no app can do, whatever words it shares with the
     expect(verdict(brief)).toEqual({ status: 'unmatched', reason: expect.stringMatching(/^No app/) });
   });
 
+  test('the caller filming, who asks for something else, asks no capture ("I want to film ... and need the words")', () => {
+    const result = rankApps(
+      'A pet brand sent me their new dog harness. I want to film our morning walk with it and need what to say to camera, a hook for the screen and a caption, plus a rough voice read.',
+      CATALOG,
+    );
+    expect(result.verdict.status).not.toBe('unmatched');
+    expect(verdict('I want to record a podcast episode with our CEO next week').status).toBe('unmatched');
+  });
+
   test('a negated excluded intent does not exclude ("no finished video" fits the script app)', () => {
     const result = rankApps(
       'Creator script for our Zen tea, no finished video, we film it ourselves',

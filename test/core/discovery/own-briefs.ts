@@ -253,5 +253,6 @@ export const NO_FIT_BRIEFS: string[] = [
   'Resize my current header image to 1200x630 for Facebook, keep everything else the same: https://example.com/header.png',
   'Please add captions to the interview clip we already filmed, link: https://example.com/interview.mp4',
   'Merge our two podcast recordings into one episode',
+  'I want to record a podcast episode with our CEO next week',
   'Convert our logo into a vector file (SVG) for the print shop',
 ];
