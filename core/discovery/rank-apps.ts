@@ -1,5 +1,5 @@
 import { askedMedium, adjustedMatch, placementFactor, REVIEW_TERMS } from './adjust-score';
-import { readBrief, termOf, type BriefReading } from './brief-reading';
+import { readBrief, termOf, type BriefReading, type ReadToken } from './brief-reading';
 import { speakerBefore } from './brief-spans';
 import type { DiscoveryCandidate } from './candidate';
 import { carriesPoints, carriesScript, pointsFactor, scriptFactor } from './carried-content';
@@ -13,6 +13,7 @@ import { platformsIn } from './placement';
 import { summarizeIntent, type IntentMedium } from './intent';
 import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
+import { POSSESSIVES } from './topic-cues';
 import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
 
 export type { MatchReason, DiscoveryVerdict };
@@ -49,6 +50,7 @@ export interface RankOptions {
 /** Apps are listed from here (below the fit threshold, as weaker alternatives). */
 export const MIN_RELEVANCE = 0.1;
 const PLATFORM_POST = { term: 'post', word: 'post', weight: 1, boost: 1, synonym: false };
+const PLACED_POST = { ...PLATFORM_POST, weight: 0.5, boost: 0.5 };
 const SHARING = new Set([
   'announce',
   'promote',
@@ -122,6 +124,8 @@ export function rankApps(
   const implied = [
     ...(attributed ? [QUOTED_LINE] : []),
     ...(!named && (placed || telling) ? [PLATFORM_POST] : []),
+    // "a picture and a few words to put up on our Facebook": what is named, placed on a platform, is a post there too.
+    ...(named && (placedOnPlatform(reading) || reading.tokens.some((t) => t.placement)) ? [PLACED_POST] : []),
     // "... explaining: add the bill, split it, pay in one tap": the brief lists points to cover.
     ...(points ? [LISTED_POINTS] : []),
     // "The voice must read this exactly: ...": the brief brings a script to be read out.
@@ -166,6 +170,21 @@ export function rankApps(
     intent: { medium, summary: summarizeIntent(intentText, medium, reading.platforms) },
     verdict: verdictOf(matches, exclusions, candidates, scores),
   };
+}
+
+const PLACING = new Set(['on', 'to', 'for', 'in', 'across', 'through', 'onto']);
+/** Words between a placing word and its platform: "on [our] Facebook", "for [the school's] Instagram". */
+const owner = (t: ReadToken) =>
+  POSSESSIVES.has(t.lower) || t.pos === 'DET' || t.text === "'s" || t.pos === 'PROPN';
+
+/** "put up on our Facebook and Instagram", "for the school's Instagram": a platform the piece goes on. */
+function placedOnPlatform(reading: BriefReading): boolean {
+  return reading.tokens.some((t, i) => {
+    if (!t.platform) return false;
+    let j = i - 1;
+    while (j >= 0 && owner(reading.tokens[j])) j--;
+    return j >= 0 && PLACING.has(reading.tokens[j].lower);
+  });
 }
 
 function withCallerPlatform(reading: BriefReading, platform: string | null | undefined): BriefReading {

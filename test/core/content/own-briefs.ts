@@ -61,6 +61,12 @@ export const SLOT_BRIEFS: OwnBrief[] = [
     app: CAMPAIGN,
     fields: { campaign: { has: ['lantern night'] } },
   },
+  // A picture for a platform's page is a post there.
+  {
+    brief: 'Make a picture for our Facebook page about the new kids menu, minimal look',
+    app: SOCIAL,
+    fields: { topic: { has: ['new kids menu'], not: ['facebook', 'minimal'] }, style: { equals: 'Minimal' } },
+  },
   // A bare name right after the quotation, before a comma or a sentence that goes on.
   {
     brief: "Quote graphic for Monday: 'Well begun is half done.' Aristotle, Greek philosopher. Earthy tones.",
@@ -996,7 +1002,7 @@ export const SLOT_BRIEFS: OwnBrief[] = [
 
 /**
  * Briefs the rules still get wrong (documented, not hidden): their only cue is indirect ("something to
- * let customers know", "a picture for our Facebook page", "a wide picture at the top" of a long read).
+ * let customers know", "a wide picture at the top" of a long read).
  * With a chat model configured, tool calling handles them.
  */
 export const HARD_BRIEFS: OwnBrief[] = [
@@ -1004,11 +1010,6 @@ export const HARD_BRIEFS: OwnBrief[] = [
     brief: 'we are closing early on christmas eve, need a post to let customers know',
     app: SOCIAL,
     fields: { topic: { has: ['closing early on christmas eve'], not: ['need a post'] } },
-  },
-  {
-    brief: 'Make a picture for our Facebook page about the new kids menu, minimal look',
-    app: SOCIAL,
-    fields: { topic: { has: ['new kids menu'], not: ['facebook', 'minimal'] }, style: { equals: 'Minimal' } },
   },
   {
     brief:

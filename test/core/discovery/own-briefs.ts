@@ -186,6 +186,11 @@ export const FIT_BRIEFS: [string, string][] = [
     'A picture in the style of this https://example.com/ref.jpg: a lighthouse on a cliff at dawn, oil painting look.',
     IMAGE,
   ],
+  // Words and hashtags named for a platform's followers: a post there.
+  [
+    'Our dental practice now opens on Saturdays. A few words and hashtags for our Instagram followers, please.',
+    SOCIAL,
+  ],
   // A list of the parts to make ("a line for the screen, a caption") is no list of points to cover.
   [
     'A creator is filming our bamboo toothbrush next week and needs the following from us: what she should say to camera in a chatty tone, a hook line for the screen, and a caption. Also a quick voice read so she hears the pace.',
