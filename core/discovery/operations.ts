@@ -1,5 +1,6 @@
 import type { BriefReading, ReadToken } from './brief-reading';
 import { REQUEST_ZONES } from './read-token';
+import { OWNED } from './token-marks';
 
 /**
  * Operations that are not content generation, by the lemmas that ask for them. A lemma counts
@@ -191,9 +192,6 @@ function placedOnChannel(reading: BriefReading, verb: ReadToken): boolean {
 /** "Share this on LinkedIn: we hit 10k users": "this" is the content the brief carries, still to be made. */
 const carriesContent = (reading: BriefReading) =>
   reading.tokens.some((t) => t.zone === 'content' || t.zone === 'quote');
-
-/** Words that point at what the caller already has: "our existing banner", "these clips". */
-const OWNED = new Set(['my', 'our', 'this', 'these', 'existing', 'current']);
 
 /** The words of the clause after `verb`, to its first punctuation. */
 function clauseAfter(reading: BriefReading, verb: ReadToken): ReadToken[] {

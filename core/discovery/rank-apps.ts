@@ -13,6 +13,7 @@ import { platformsIn } from './placement';
 import { summarizeIntent, type IntentMedium } from './intent';
 import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
+import { PLACING } from './token-marks';
 import { POSSESSIVES } from './topic-cues';
 import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
 
@@ -172,7 +173,6 @@ export function rankApps(
   };
 }
 
-const PLACING = new Set(['on', 'to', 'for', 'in', 'across', 'through', 'onto']);
 /** Words between a placing word and its platform: "on [our] Facebook", "for [the school's] Instagram". */
 const owner = (t: ReadToken) =>
   POSSESSIVES.has(t.lower) || t.pos === 'DET' || t.text === "'s" || t.pos === 'PROPN';

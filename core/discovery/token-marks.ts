@@ -2,7 +2,17 @@ import type { ReadToken } from './read-token';
 
 /** Surfaces of a platform: a placement after a platform name or "for/on/in (the)". */
 export const SURFACES = new Set(['reel', 'reels', 'shorts', 'story', 'stories', 'feed', 'feeds', 'timeline']);
-const PLACING = new Set(['for', 'on', 'in', 'to', 'into']);
+/** Words that put a piece on a platform or surface: "for Instagram", "on our feed", "across stories". */
+export const PLACING: ReadonlySet<string> = new Set([
+  'for',
+  'on',
+  'in',
+  'to',
+  'into',
+  'onto',
+  'across',
+  'through',
+]);
 /** The people who follow an account: content "for our followers" goes on its feed. */
 const FOLLOWING = new Set([
   'follower',
@@ -15,7 +25,7 @@ const FOLLOWING = new Set([
   'audience',
 ]);
 /** Words that point at something the caller has: "my photo", "this picture", "the video I filmed". */
-const OWNED = new Set([
+export const OWNED: ReadonlySet<string> = new Set([
   'my',
   'our',
   'this',
