@@ -111,6 +111,8 @@ export interface EvidenceTerm {
   synonym: boolean;
   /** A word wink does not know, or a long rare one (a typo, a brand): matched with edits, not just by prefix. */
   unknown?: boolean;
+  /** Not written in the brief but implied by it, and by what ("a platform with nothing named to make"). */
+  impliedBy?: string;
 }
 
 /** Light verbs say nothing about what to make ("I have text", "let's get"). */

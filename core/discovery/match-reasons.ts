@@ -32,8 +32,12 @@ export function reasonsOf(
   phrases: string[][],
 ): MatchReason[] {
   const bestField = new Map<string, IndexField>();
+  // Words the brief does not write but implies ("post", for a platform with nothing named to make).
+  const impliedBy = new Map<string, string>();
   for (const [docTerm, fields] of Object.entries(match)) {
     const word = byTerm.get(docTerm)?.word ?? docTerm;
+    const implied = byTerm.get(docTerm)?.impliedBy;
+    if (implied) impliedBy.set(word, implied);
     const best = [...fields].sort(
       (a, b) => INDEX_FIELDS[b as IndexField] - INDEX_FIELDS[a as IndexField],
     )[0] as IndexField;
@@ -49,7 +53,7 @@ export function reasonsOf(
       source: SOURCES[field],
       field,
       terms: [...words],
-      explanation: `${[...words].map((w) => `"${w}"`).join(', ')} ${words.size === 1 ? 'matches' : 'match'} the app's ${FIELD_TITLES[field]}`,
+      explanation: `${[...words].map((w) => (impliedBy.has(w) ? `"${w}" (implied by ${impliedBy.get(w)})` : `"${w}"`)).join(', ')} ${words.size === 1 ? 'matches' : 'match'} the app's ${FIELD_TITLES[field]}`,
     }));
   for (const p of phrases) {
     // Named in the brief's own words ("three slides"), not the index's stems ("thre slid").

@@ -6,7 +6,7 @@ import { carriesPoints, carriesScript, pointsFactor, scriptFactor } from './carr
 import { catalogIndex } from './catalog-index';
 import { meetsConstraints, type DiscoveryConstraints } from './constraints';
 import { cueVocabulary } from './cue-words';
-import { evidenceOf, requestSequence, ZONE_WEIGHTS } from './evidence';
+import { evidenceOf, requestSequence, ZONE_WEIGHTS, type EvidenceTerm } from './evidence';
 import { mediaFactor, mediaIn } from './input-media';
 import { orientationFactor, statedOrientation } from './orientation';
 import { platformsIn } from './placement';
@@ -50,8 +50,17 @@ export interface RankOptions {
 
 /** Apps are listed from here (below the fit threshold, as weaker alternatives). */
 export const MIN_RELEVANCE = 0.1;
-const PLATFORM_POST = { term: 'post', word: 'post', weight: 1, boost: 1, synonym: false };
-const PLACED_POST = { ...PLATFORM_POST, weight: 0.5, boost: 0.5 };
+/** A term the brief does not write but implies, named with what implies it in the match reasons. */
+const impliedTerm = (word: string, weight: number, impliedBy: string): EvidenceTerm => ({
+  term: termOf(word),
+  word,
+  weight,
+  boost: weight,
+  synonym: false,
+  impliedBy,
+});
+const PLATFORM_POST = impliedTerm('post', 1, 'a platform or a verb of sharing, with nothing named to make');
+const PLACED_POST = impliedTerm('post', 0.5, 'what the brief names goes on a platform');
 const SHARING = new Set([
   'announce',
   'promote',
@@ -63,9 +72,9 @@ const SHARING = new Set([
   'introduce',
   'launch',
 ]);
-const QUOTED_LINE = { term: 'quot', word: 'quote', weight: 1, boost: 1, synonym: false };
-const LISTED_POINTS = { term: termOf('points'), word: 'points', weight: 0.6, boost: 0.6, synonym: false };
-const CARRIED_SCRIPT = { term: termOf('script'), word: 'script', weight: 0.6, boost: 0.6, synonym: false };
+const QUOTED_LINE = impliedTerm('quote', 1, 'a quotation with its author');
+const LISTED_POINTS = impliedTerm('points', 0.6, 'a list of points to cover');
+const CARRIED_SCRIPT = impliedTerm('script', 0.6, 'a passage the brief brings to be read out');
 
 /**
  * Ranks candidate apps for a natural-language intent and decides whether any fits.

@@ -76,6 +76,14 @@ describe('words that name the same thing as an app does', () => {
   });
 });
 
+describe('reasons are honest about words the brief does not write', () => {
+  test('a word the brief implies is named with what implied it', () => {
+    const { matches } = rankApps('"Simplicity is the ultimate sophistication." - Leonardo da Vinci', CATALOG);
+    expect(matches[0]?.appId).toBe(QUOTE);
+    expect(matches[0]?.whyMatch).toMatch(/"quote" \(implied by a quotation with its author\)/);
+  });
+});
+
 describe('the people who follow an account stand for its feed', () => {
   test.each([
     'We want something for our followers about the autumn open day at the farm',
