@@ -51,17 +51,17 @@ export function carriesScript(reading: BriefReading): boolean {
 /** Words to be said are sentences: one ends the passage or another follows one ("Rest. Then work"). */
 const readsAsSentences = (passage: string) => /[.!?…]["'”’)]?\s*$|[.!?…]\s+\S/.test(passage.trim());
 
+/** Whether the app takes an input of this name ("script", "points"). */
+const takes = (candidate: DiscoveryCandidate, input: RegExp) =>
+  (candidate.parameterNames ?? []).some((n) => input.test(n));
+
 /** An app taking a script as input ranks higher when the brief brings one to read out. */
-export function scriptFactor(candidate: DiscoveryCandidate, script: boolean): number {
-  if (!script) return 1;
-  return (candidate.parameterNames ?? []).some((n) => /\bscript\b/i.test(n)) ? SCRIPT_FACTOR : 1;
-}
+export const scriptFactor = (candidate: DiscoveryCandidate, script: boolean): number =>
+  script && takes(candidate, /\bscript\b/i) ? SCRIPT_FACTOR : 1;
 
 /** An app taking points as input ranks higher when the brief lists points to cover. */
-export function pointsFactor(candidate: DiscoveryCandidate, points: boolean): number {
-  if (!points) return 1;
-  return (candidate.parameterNames ?? []).some((n) => /\bpoints\b/i.test(n)) ? POINTS_FACTOR : 1;
-}
+export const pointsFactor = (candidate: DiscoveryCandidate, points: boolean): number =>
+  points && takes(candidate, /\bpoints\b/i) ? POINTS_FACTOR : 1;
 
 /** A list this long is points to cover, not a few looks or placements. */
 const MIN_POINTS = 3;

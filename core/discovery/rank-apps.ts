@@ -13,8 +13,7 @@ import { platformsIn } from './placement';
 import { summarizeIntent, type IntentMedium } from './intent';
 import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
-import { PLACING } from './token-marks';
-import { POSSESSIVES } from './topic-cues';
+import { placedOnPlatform } from './token-marks';
 import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
 
 export type { MatchReason, DiscoveryVerdict };
@@ -135,7 +134,9 @@ export function rankApps(
     ...(attributed ? [QUOTED_LINE] : []),
     ...(!named && (placed || telling) ? [PLATFORM_POST] : []),
     // "a picture and a few words to put up on our Facebook": what is named, placed on a platform, is a post there too.
-    ...(named && (placedOnPlatform(reading) || reading.tokens.some((t) => t.placement)) ? [PLACED_POST] : []),
+    ...(named && (placedOnPlatform(reading.tokens) || reading.tokens.some((t) => t.placement))
+      ? [PLACED_POST]
+      : []),
     // "... explaining: add the bill, split it, pay in one tap": the brief lists points to cover.
     ...(points ? [LISTED_POINTS] : []),
     // "The voice must read this exactly: ...": the brief brings a script to be read out.
@@ -180,20 +181,6 @@ export function rankApps(
     intent: { medium, summary: summarizeIntent(intentText, medium, reading.platforms) },
     verdict: verdictOf(matches, exclusions, candidates, scores),
   };
-}
-
-/** Words between a placing word and its platform: "on [our] Facebook", "for [the school's] Instagram". */
-const owner = (t: ReadToken) =>
-  POSSESSIVES.has(t.lower) || t.pos === 'DET' || t.text === "'s" || t.pos === 'PROPN';
-
-/** "put up on our Facebook and Instagram", "for the school's Instagram": a platform the piece goes on. */
-function placedOnPlatform(reading: BriefReading): boolean {
-  return reading.tokens.some((t, i) => {
-    if (!t.platform) return false;
-    let j = i - 1;
-    while (j >= 0 && owner(reading.tokens[j])) j--;
-    return j >= 0 && PLACING.has(reading.tokens[j].lower);
-  });
 }
 
 function withCallerPlatform(reading: BriefReading, platform: string | null | undefined): BriefReading {

@@ -1,4 +1,5 @@
 import type { ReadToken } from './read-token';
+import { POSSESSIVES } from './topic-cues';
 
 /** Surfaces of a platform: a placement after a platform name or "for/on/in (the)". */
 export const SURFACES = new Set(['reel', 'reels', 'shorts', 'story', 'stories', 'feed', 'feeds', 'timeline']);
@@ -82,5 +83,19 @@ export function markPlacementsAndInputs(tokens: ReadToken[]): void {
       (before.some((p) => OWNED.has(p.word)) || next.some((n) => n.zone === 'url'))
     )
       t.input = true;
+  });
+}
+
+/** Words between a placing word and its platform: "on [our] Facebook", "for [the school's] Instagram". */
+const owner = (t: ReadToken) =>
+  POSSESSIVES.has(t.lower) || t.pos === 'DET' || t.text === "'s" || t.pos === 'PROPN';
+
+/** "put up on our Facebook and Instagram", "for the school's Instagram": a platform the piece goes on. */
+export function placedOnPlatform(tokens: ReadToken[]): boolean {
+  return tokens.some((t, i) => {
+    if (!t.platform) return false;
+    let j = i - 1;
+    while (j >= 0 && owner(tokens[j])) j--;
+    return j >= 0 && PLACING.has(tokens[j].lower);
   });
 }
