@@ -142,7 +142,13 @@ export function rankApps(
     // "The voice must read this exactly: ...": the brief brings a script to be read out.
     ...(script ? [CARRIED_SCRIPT] : []),
   ];
-  const scores = scoreApps(index, [...evidence.terms, ...implied], request);
+  // A word the brief writes itself ("an Instagram post") is never replaced by the same word implied.
+  const written = new Set(evidence.terms.filter((e) => !e.synonym).map((e) => e.term));
+  const scores = scoreApps(
+    index,
+    [...evidence.terms, ...implied.filter((i) => !written.has(i.term))],
+    request,
+  );
   const media = mediaIn(reading);
   const orientation = statedOrientation(reading);
 

@@ -82,6 +82,16 @@ describe('reasons are honest about words the brief does not write', () => {
     expect(matches[0]?.appId).toBe(QUOTE);
     expect(matches[0]?.whyMatch).toMatch(/"quote" \(implied by a quotation with its author\)/);
   });
+
+  test('a word the brief writes is never taken for the same word implied', () => {
+    const { matches } = rankApps(
+      'A square post about our farmers market on Sunday for our Instagram followers',
+      CATALOG,
+    );
+    expect(matches[0]?.appId).toBe(SOCIAL);
+    expect(matches[0]?.whyMatch).toMatch(/"post"/);
+    expect(matches[0]?.whyMatch).not.toMatch(/implied/);
+  });
 });
 
 describe('the people who follow an account stand for its feed', () => {
