@@ -1,6 +1,6 @@
 import type { AppParameter } from '../app/app-definition';
 import { ASK_KEYS, type BriefReading } from '../discovery/brief-reading';
-import { speakerBefore, type Quote } from '../discovery/brief-spans';
+import { PERSON_NAME, speakerBefore, type Quote } from '../discovery/brief-spans';
 import { NAMING_WORDS } from '../discovery/evidence';
 import { platformOf } from '../discovery/placement';
 import { isDeliverable, isFormWord } from './brief-words';
@@ -119,8 +119,6 @@ export function cuedValue(
   }
   return null;
 }
-
-const PERSON_NAME = /^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}$/u;
 
 /** "our CEO, Dana Whitfield": who said it, with the name after their role; not a note after the name ("Maya Angelou, dark palette"). */
 function authorPhrase(value: string): string {

@@ -115,7 +115,7 @@ export function keyMatch(key: string, p: AppParameter): number {
   const cues = p.type === 'text' ? ROLE_CUES[roleOf(p)] : (OPTION_CUES[p.role ?? 'other'] ?? []);
   const phrase = words.join(' ');
   const cued = (w: string) => cues.some((c) => c === w || singular(c) === singular(w));
-  const described = new Set(p.description.toLowerCase().match(/[a-z]+/g) ?? []);
+  const described = descriptionWords(p);
   // Between two parameters a key cues ("End slide": the call to action on the last slide, or the
   // points of the middle one), the one whose cues and description hold more of its words.
   const held = words.filter((w) => cued(w) || described.has(w) || described.has(singular(w))).length;
@@ -146,6 +146,10 @@ const OPTION_CUES: Record<string, string[]> = {
   media: ['photo', 'image', 'picture', 'input', 'url', 'source', 'file', 'media'],
   other: ['duration', 'length', 'seconds', 'secs', 'time'],
 };
+
+/** The words of a parameter's description, lower case ("Set on the story and the banner."). */
+export const descriptionWords = (p: AppParameter): Set<string> =>
+  new Set(p.description.toLowerCase().match(/[a-z]+/g) ?? []);
 
 const NAMING = new Set(['title', 'name', 'headline', 'subject', 'heading']);
 const TITLES = new Set(['title', 'headline', 'heading']);

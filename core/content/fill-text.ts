@@ -13,7 +13,7 @@ import {
 } from './brief-fields';
 import { wordUses, type WordContext } from './brief-words';
 import type { DraftSource } from './draft-inputs';
-import { keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
+import { descriptionWords, keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
 import { isStopword } from '../discovery/normalize';
 import { promptOf } from './prompt-of';
 import { subjectOf } from './subject';
@@ -91,10 +91,8 @@ function describedRole(reading: BriefReading, q: Quote, parameters: AppParameter
   const before = new Set(words);
   const described = parameters.filter((p) => {
     if (p.type !== 'text') return false;
-    const words = new Set(
-      (p.description.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length > 2 && !isStopword(w)),
-    );
-    return [...words].filter((w) => before.has(w)).length >= DESCRIBED_WORDS;
+    const shared = [...descriptionWords(p)].filter((w) => w.length > 2 && !isStopword(w) && before.has(w));
+    return shared.length >= DESCRIBED_WORDS;
   });
   return described.length === 1 ? roleOf(described[0]) : null;
 }

@@ -209,7 +209,11 @@ export function briefSpans(text: string): BriefSpans {
   };
 }
 
-const NAME = String.raw`([\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,3})`;
+/** A person's name as written: one to four capitalised words ("Dana Okafor", "J. R. R. Tolkien"). */
+const NAME_WORDS = String.raw`[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*){0,3}`;
+const NAME = `(${NAME_WORDS})`;
+/** The whole text is a person's name. */
+export const PERSON_NAME = new RegExp(`^${NAME_WORDS}$`, 'u');
 const SAYING = String.raw`(?:words|line|quote|saying|motto|advice|mantra|sentence)`;
 const OPEN_QUOTE = String.raw`\s*:?\s*["“']?$`;
 /** "Ruth Bader Ginsburg's words", "Lao Tzu's "..."", "the sentence of our head chef Lucia Moreno:", right before the quote. */
