@@ -1,5 +1,5 @@
 import { askedMedium, adjustedMatch, placementFactor, REVIEW_TERMS } from './adjust-score';
-import { readBrief, termOf, type BriefReading, type ReadToken } from './brief-reading';
+import { readBrief, termOf, type BriefReading } from './brief-reading';
 import { speakerBefore } from './brief-spans';
 import type { DiscoveryCandidate } from './candidate';
 import { carriesPoints, carriesScript, pointsFactor, scriptFactor } from './carried-content';
