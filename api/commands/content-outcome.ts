@@ -1,3 +1,4 @@
+import { inputSourcesOf } from '../../core/content/input-sources';
 import type { ContentPlan } from '../../core/content/plan-content';
 
 /** The JSON of an outcome that starts nothing: needs_input, needs_clarification or unmatched. */
@@ -41,6 +42,7 @@ export function choiceOf(
     mode: plan.mode,
     selectedApp: plan.selectedApp,
     draftedInputs: plan.draft.inputs,
+    inputSources: inputSourcesOf(plan.app.definition.parameters, plan.draft),
     warnings: [...plan.warnings, ...warnings],
     unmetAsks: plan.unmetAsks,
     confidence: plan.confidence,

@@ -8,6 +8,7 @@ import { draftInputs, type Ask, type Draft } from './draft-inputs';
 import { withPromptGuidance, withQualityGates, type QualityGate } from './graph-variants';
 import { guidanceText, isEmptyGuidance, type PromptGuidance } from './prompt-guidance';
 import { candidatesOf, clarifyingQuestion, type ContentCandidate } from './clarify';
+import { settleWeakEvidence } from './input-sources';
 import { RUN_THRESHOLD } from '../discovery/judgement/confidence';
 
 export interface ContentApp {
@@ -144,7 +145,11 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
   const best = chosen ?? ranked[0];
   const app = apps.find((a) => a.appId === best.appId)!;
   const rules = draftForApp(request, app, request.headless);
-  const draft = model?.kind === 'app' ? mergeModelInputs(rules, model.inputs) : rules;
+  const parameters = app.compiled.definition.parameters;
+  const draft = settleWeakEvidence(
+    parameters,
+    model?.kind === 'app' ? mergeModelInputs(rules, model.inputs) : rules,
+  );
   const rationale =
     model?.kind === 'app' ? `chosen by the chat model (tool call); ${best.whyMatch}` : best.whyMatch;
   const selectedApp = { appId: app.appId, name: app.compiled.definition.name, rationale };
@@ -210,7 +215,10 @@ function unsureReason(ranked: DiscoveryMatch[], confidence: PlanConfidence): str
 
 /** Why the best app cannot run: the media it needs and the brief does not deliver. */
 export function cannotRun(name: string, missing: Ask[], why?: string): string {
-  return `"${name}" fits the brief but needs ${describeMissing(missing)}${why ? ` (${why})` : ''}, which cannot be drafted; pass it in inputs (an image can come from POST /v1/generate/image) and call again.`;
+  const media = missing.some((a) => a.type === 'url')
+    ? ' (an image can come from POST /v1/generate/image)'
+    : '';
+  return `"${name}" fits the brief but needs ${describeMissing(missing)}${why ? ` (${why})` : ''}, which cannot be drafted from it; pass it in inputs${media} and call again.`;
 }
 
 /** Discovery as content creation runs it: the brief, with the caller's platform and modality. */

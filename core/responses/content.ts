@@ -25,6 +25,17 @@ const Confidence = z
       .meta({ description: 'Below it content creation asks or offers candidates instead of running' }),
   })
   .meta({ description: 'How sure the router is of its choice; null when the caller chose the app' });
+const InputSources = z
+  .record(
+    z.string(),
+    z.object({
+      source: z.enum(['given', 'quoted', 'labelled', 'span', 'implied', 'model', 'default', 'guessed']),
+      confidence: z.number().min(0).max(1),
+    }),
+  )
+  .meta({
+    description: 'Per parameter key: where its value came from and how far that evidence can be trusted',
+  });
 const Candidate = z.object({
   appId: z.string(),
   name: z.string(),
@@ -32,12 +43,10 @@ const Candidate = z.object({
   whyMatch: z.string(),
   makes: z.string().meta({ description: 'What a run of the app makes' }),
 });
-const Cause = z
-  .enum(['no_fit', 'unsure', 'cannot_run'])
-  .meta({
-    description:
-      'no_fit: no app does what is asked; unsure: not sure which app; cannot_run: the app lacks media',
-  });
+const Cause = z.enum(['no_fit', 'unsure', 'cannot_run']).meta({
+  description:
+    'no_fit: no app does what is asked; unsure: not sure which app; cannot_run: the app lacks media',
+});
 const SELECTED = {
   appId: EXAMPLE_IDS.app,
   name: 'Product Photo',
@@ -54,6 +63,7 @@ export const ContentRan = described(
     mode: z.enum(['app', 'recipe']),
     selectedApp: SelectedApp,
     draftedInputs: JsonObject,
+    inputSources: InputSources.optional(),
     warnings: z.array(z.object({ field: z.string(), message: z.string() })),
     unmetAsks: z
       .array(AskWithFill)
@@ -108,13 +118,10 @@ export const ContentUnmatched = described(
     status: z.literal('unmatched'),
     reason: z.string(),
     cause: Cause.optional(),
-    candidates: z
-      .array(Candidate)
-      .optional()
-      .meta({
-        description:
-          'Apps to pick from (Run App, or create with appId in interactive mode); [] when none comes close',
-      }),
+    candidates: z.array(Candidate).optional().meta({
+      description:
+        'Apps to pick from (Run App, or create with appId in interactive mode); [] when none comes close',
+    }),
     confidence: Confidence.optional(),
     selectedApp: SelectedApp.optional().meta({ description: 'cannot_run: the app that fits' }),
     unmetAsks: z.array(AskWithFill).optional().meta({ description: 'cannot_run: what the app lacks' }),
@@ -172,6 +179,7 @@ export const ContentPlanned = described(
     mode: z.enum(['app', 'recipe']),
     selectedApp: SelectedApp,
     draftedInputs: JsonObject,
+    inputSources: InputSources,
     warnings: z.array(z.object({ field: z.string(), message: z.string() })),
     unmetAsks: z.array(AskWithFill),
     confidence: Confidence.nullable(),
@@ -183,6 +191,7 @@ export const ContentPlanned = described(
     mode: 'recipe',
     selectedApp: SELECTED,
     draftedInputs: { product: 'teal water bottle' },
+    inputSources: { product: { source: 'span', confidence: 0.8 } },
     warnings: [],
     unmetAsks: [],
     confidence: { value: 0.93, runThreshold: 0.7 },

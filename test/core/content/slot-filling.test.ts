@@ -24,8 +24,9 @@ function plan(brief: string, extra: Partial<ContentRequest> = {}) {
 }
 
 /**
- * The app is routed right when it runs, or when the router is unsure and offers it first (the
- * caller then runs it); either way the fields are those drafted for it from the brief.
+ * The app is routed right when it runs, when the router is unsure and offers it first (the caller
+ * then runs it), or when it is chosen but lacks an input the brief does not give; either way the
+ * fields are those drafted for it from the brief.
  */
 function checkFields(b: OwnBrief): string[] {
   const result = plan(b.brief, { platform: b.platform });
@@ -34,7 +35,9 @@ function checkFields(b: OwnBrief): string[] {
       ? result.selectedApp.appId
       : result.status === 'unmatched' && result.cause === 'unsure'
         ? result.candidates[0]?.appId
-        : undefined;
+        : result.status === 'unmatched' && result.cause === 'cannot_run'
+          ? result.selectedApp?.appId
+          : undefined;
   if (routed === undefined) return [`${result.status}`];
   if (routed !== b.app) return [`routed to ${routed}`];
   const content = CATALOG_APPS.find((a) => a.appId === b.app)!;
