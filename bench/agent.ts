@@ -62,7 +62,9 @@ async function main(): Promise<void> {
     ? [['probe', briefs] as [Group, BenchBrief[]]]
     : splitGroups(briefs, options, catalog);
 
-  const service = await startBenchService(mediaPaths(briefs));
+  // The embeddings signal as the environment names it (EMBEDDINGS_PROVIDER=local|openai|none), local by default as in the service.
+  const embeddings = process.env.EMBEDDINGS_PROVIDER ?? 'local';
+  const service = await startBenchService(mediaPaths(briefs), { EMBEDDINGS_PROVIDER: embeddings });
   const results: BriefResult[] = [];
   try {
     for (const [group, list] of groups)
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
     figures,
     `agent bench: ${briefs.length} briefs written from the user's side (split ${options.split})` +
       `${groups.some(([g]) => g === 'legacy') ? ' + 47 legacy' : ''}, ` +
-      `${catalog.length} catalog apps; headless content/create and apps/discover over HTTP, sandbox mode`,
+      `${catalog.length} catalog apps; headless content/create and apps/discover over HTTP, sandbox mode; embeddings ${embeddings}`,
   );
   if (options.verbose) {
     console.log('\nmisses (dev, legacy and probe only; held-out briefs are never listed):');

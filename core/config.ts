@@ -103,7 +103,7 @@ export const Config = z.object({
   IMAGE_PROVIDER: z.enum(IMAGE_PROVIDERS).default('local'),
   VIDEO_PROVIDER: z.enum(VIDEO_PROVIDERS).default('local'),
   SPEECH_PROVIDER: z.enum(SPEECH_PROVIDERS).default('local'),
-  EMBEDDINGS_PROVIDER: z.enum(['none', 'openai', 'local']).default('none'),
+  EMBEDDINGS_PROVIDER: z.enum(['none', 'openai', 'local']).default('local'),
   /** The GGUF embedding model EMBEDDINGS_PROVIDER=local runs in-process; `npm run setup` converts it. */
   LOCAL_EMBEDDINGS_MODEL: z.string().default(LOCAL_EMBEDDINGS_MODEL_DEFAULT),
   OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),

@@ -1,6 +1,6 @@
 import type { Caller } from '../../core/app/app-access';
 import type { DiscoveryConstraints } from '../../core/discovery/constraints';
-import { RUN_THRESHOLD } from '../../core/discovery/judgement/confidence';
+import { runThresholdOf } from '../../core/discovery/judgement/confidence';
 import { rankApps } from '../../core/discovery/rank-apps';
 import type { ApiDeps } from '../deps';
 import type { SemanticScorer } from './semantic-scorer';
@@ -22,5 +22,12 @@ export async function discoverApps(
     limit: request.limit,
     semantic: await semantic(request.intent, candidates),
   });
-  return { ...result, confidence: { value: judgement.confidence, runThreshold: RUN_THRESHOLD } };
+  return {
+    ...result,
+    confidence: {
+      value: judgement.confidence,
+      runThreshold: runThresholdOf(judgement.model),
+      model: judgement.model,
+    },
+  };
 }

@@ -62,7 +62,11 @@ export const COMPOUND_OPERATIONS: Record<string, Operation> = {
       'inputs, unmet asks, confidence and estimated credits) where create would run, otherwise the same ' +
       '`needs_input`, `needs_clarification` or `unmatched` answer. Nothing is stored, started or charged.',
     body: CreateContentBody,
-    bodyExample: { brief: 'A launch photo of our teal bottle for Instagram', platform: 'instagram', headless: true },
+    bodyExample: {
+      brief: 'A launch photo of our teal bottle for Instagram',
+      platform: 'instagram',
+      headless: true,
+    },
     responses: { 200: data(ContentPlanOutcome, 'What create would do') },
   },
   'GET /v1/compose/formats': {

@@ -9,7 +9,7 @@ import { withPromptGuidance, withQualityGates, type QualityGate } from './graph-
 import { guidanceText, isEmptyGuidance, type PromptGuidance } from './prompt-guidance';
 import { candidatesOf, clarifyingQuestion, type ContentCandidate } from './clarify';
 import { settleWeakEvidence } from './input-sources';
-import { RUN_THRESHOLD } from '../discovery/judgement/confidence';
+import { runThresholdOf, type ModelKind } from '../discovery/judgement/confidence';
 
 export interface ContentApp {
   appId: string;
@@ -45,6 +45,8 @@ export interface SelectedApp {
 export interface PlanConfidence {
   value: number;
   runThreshold: number;
+  /** lexical, or semantic when an embeddings model added its similarity. */
+  model: ModelKind;
 }
 
 /** Why no run was formed: no app does it, the engine is not sure which, or the app lacks media. */
@@ -120,7 +122,11 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
   const discovery = rankForContent(request, apps);
   const ranked = discovery.matches;
   const model = request.modelChoice;
-  const confidence = { value: discovery.judgement.confidence, runThreshold: RUN_THRESHOLD };
+  const confidence = {
+    value: discovery.judgement.confidence,
+    runThreshold: runThresholdOf(discovery.judgement.model),
+    model: discovery.judgement.model,
+  };
   if (model?.kind === 'no_fit')
     return noRun(
       request,

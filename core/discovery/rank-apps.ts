@@ -15,8 +15,8 @@ import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
 import { placedOnPlatform } from './token-marks';
 import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
-import { confidenceOf } from './judgement/confidence';
-import { judgementFeatures, type JudgementFeatures } from './judgement/features';
+import { confidenceOf, type ModelKind } from './judgement/confidence';
+import { appFeatures, type AppFeatures } from './judgement/features';
 
 export type { MatchReason, DiscoveryVerdict };
 export { FIT_THRESHOLD };
@@ -30,14 +30,16 @@ export interface DiscoveryMatch {
   estimatedCredits: number;
   whyMatch: string;
   matchReasons: MatchReason[];
+  /** Calibrated likelihood that this is the app the brief wants: the order of the matches. */
+  confidence: number;
 }
 
 export interface DiscoveryResult {
   matches: DiscoveryMatch[];
   intent: { medium: IntentMedium; summary: string };
   verdict: DiscoveryVerdict;
-  /** How likely the first match is the app the brief wants (0..1, calibrated), and what it was judged on. */
-  judgement: { confidence: number; features: JudgementFeatures };
+  /** The first match's confidence, the model that judged it, and every listed app's features. */
+  judgement: { confidence: number; model: ModelKind; features: Map<string, AppFeatures> };
 }
 
 export interface RankOptions {
@@ -157,7 +159,7 @@ export function rankApps(
   const orientation = statedOrientation(reading);
 
   const asksForReview = evidence.terms.some((e) => REVIEW_TERMS.has(e.term));
-  const ranked: DiscoveryMatch[] = [];
+  const ranked: Omit<DiscoveryMatch, 'confidence'>[] = [];
   const exclusions = new Map<string, Exclusion[]>();
   for (const candidate of candidates) {
     if (!meetsConstraints(candidate, options.constraints ?? {})) continue;
@@ -179,46 +181,56 @@ export function rankApps(
     };
     ranked.push(adjustedMatch(candidate, score, medium, evidence.negated, index, factors, options.semantic));
   }
-  const matches = ranked
+  const listed = ranked
     .filter((m) => m.relevanceScore >= MIN_RELEVANCE)
     .sort(
       (a, b) =>
         b.relevanceScore - a.relevanceScore || a.name.localeCompare(b.name) || a.appId.localeCompare(b.appId),
-    )
-    .slice(0, options.limit ?? 5);
-  const verdict = verdictOf(matches, exclusions, candidates, scores);
-  const firstScore = matches[0] ? scores.get(matches[0].appId) : undefined;
-  const firstCandidate = candidates.find((c) => c.appId === matches[0]?.appId);
+    );
+  const verdict = verdictOf(listed, exclusions, candidates, scores);
   const impliedWords = new Set(implied.map((i) => i.word));
   const requestTerms = evidence.terms.filter((e) => !e.synonym && e.weight >= REQUEST_EVIDENCE);
-  const features = judgementFeatures({
-    scores: ranked.map((m) => m.relevanceScore).sort((a, b) => b - a),
-    fitThreshold: FIT_THRESHOLD,
-    first:
-      firstScore && firstCandidate
-        ? {
-            requestMatched: firstScore.requestMatched,
-            coverage: firstScore.coverage,
-            nameCoverage: firstScore.nameCoverage,
-            outputs: firstCandidate.outputTypes,
-          }
-        : null,
-    medium,
-    excluded: exclusions.size,
-    candidates: candidates.length,
-    requestWords: requestTerms.length,
-    unknownWords: requestTerms.filter((e) => !index.telling.has(e.term)).length,
-    impliedOnly:
-      firstScore !== undefined &&
-      firstScore.reasons.length > 0 &&
-      firstScore.reasons.every((r) => r.terms.every((t) => impliedWords.has(t))),
-    verdictFit: verdict.status === 'fit',
-  });
+  const model: ModelKind = options.semantic ? 'semantic' : 'lexical';
+  const features = appFeatures(
+    listed.map((m) => {
+      const score = scores.get(m.appId)!;
+      return {
+        appId: m.appId,
+        relevance: m.relevanceScore,
+        requestMatched: score.requestMatched,
+        coverage: score.coverage,
+        nameCoverage: score.nameCoverage,
+        outputs: candidates.find((c) => c.appId === m.appId)?.outputTypes ?? [],
+        impliedOnly:
+          score.reasons.length > 0 && score.reasons.every((r) => r.terms.every((t) => impliedWords.has(t))),
+      };
+    }),
+    {
+      medium,
+      excluded: exclusions.size,
+      candidates: candidates.length,
+      requestWords: requestTerms.length,
+      unknownWords: requestTerms.filter((e) => !index.telling.has(e.term)).length,
+      verdictFit: verdict.status === 'fit',
+    },
+    options.semantic,
+  );
+  // The judged order: the likeliest app first; relevance, then name, break ties.
+  const matches = listed
+    .map((m) => ({ ...m, confidence: confidenceOf(features.get(m.appId)!, model) }))
+    .sort(
+      (a, b) =>
+        b.confidence - a.confidence ||
+        b.relevanceScore - a.relevanceScore ||
+        a.name.localeCompare(b.name) ||
+        a.appId.localeCompare(b.appId),
+    )
+    .slice(0, options.limit ?? 5);
   return {
     matches,
     intent: { medium, summary: summarizeIntent(intentText, medium, reading.platforms) },
     verdict,
-    judgement: { confidence: matches.length > 0 ? confidenceOf(features) : 0, features },
+    judgement: { confidence: matches[0]?.confidence ?? 0, model, features },
   };
 }
 

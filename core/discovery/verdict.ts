@@ -23,7 +23,7 @@ export const FIT_THRESHOLD = 0.2;
  * out when one check ruled out every app that matched at all, else the best score.
  */
 export function verdictOf(
-  matches: DiscoveryMatch[],
+  matches: Pick<DiscoveryMatch, 'appId' | 'name' | 'relevanceScore'>[],
   exclusions: Map<string, Exclusion[]>,
   candidates: DiscoveryCandidate[],
   scores: Map<string, AppScore>,

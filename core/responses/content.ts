@@ -23,6 +23,9 @@ const Confidence = z
       .min(0)
       .max(1)
       .meta({ description: 'Below it content creation asks or offers candidates instead of running' }),
+    model: z
+      .enum(['lexical', 'semantic'])
+      .meta({ description: 'semantic when an embeddings model added its similarity' }),
   })
   .meta({ description: 'How sure the router is of its choice; null when the caller chose the app' });
 const InputSources = z
@@ -156,7 +159,7 @@ export const ContentNeedsClarification = described(
         makes: 'A typographic quote card for social feeds.',
       },
     ],
-    confidence: { value: 0.42, runThreshold: 0.7 },
+    confidence: { value: 0.42, runThreshold: 0.7, model: 'semantic' },
   },
 );
 
@@ -194,7 +197,7 @@ export const ContentPlanned = described(
     inputSources: { product: { source: 'span', confidence: 0.8 } },
     warnings: [],
     unmetAsks: [],
-    confidence: { value: 0.93, runThreshold: 0.7 },
+    confidence: { value: 0.93, runThreshold: 0.7, model: 'semantic' },
     estimatedCredits: { expected: 4, min: 4, max: 4 },
   },
 );

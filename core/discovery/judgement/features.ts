@@ -1,88 +1,124 @@
 import type { IntentMedium } from '../intent';
 
 /**
- * What the ranking knows about its own first choice, as numbers a calibrated model weighs. Each
- * feature is bounded (0..1 or a small count) so the weights stay readable.
+ * What the ranking knows about one app for one brief, as bounded numbers a calibrated model weighs
+ * into the likelihood that this app is the one the brief wants. Lexical features always; semantic
+ * ones when an embeddings model is configured (0 otherwise, and the lexical model is used).
  */
-export interface JudgementFeatures {
-  /** The first app's relevance score, 0..1. */
-  top: number;
-  /** Its lead over the runner-up, 0..1. */
-  margin: number;
-  /** The runner-up's score as a share of the first's (1: a tie). */
-  runnerShare: number;
-  /** The first app matches a word of the request itself, not only its topic. */
+export interface AppFeatures {
+  /** The app's relevance score, 0..1. */
+  relevance: number;
+  /** Its relevance minus the best other app's, -1..1. */
+  relevanceLead: number;
+  /** 1 / its place in the relevance order. */
+  relevanceRank: number;
+  /** It matches a word of the request itself, not only the topic. */
   requestMatched: number;
-  /** Share of the brief's known evidence the first app covers. */
+  /** Share of the brief's known evidence it covers. */
   coverage: number;
-  /** How much of the first app's name or an alias the brief asks for. */
+  /** How much of its name or an alias the brief asks for. */
   nameCoverage: number;
-  /** The brief names a medium (image, video, audio, text) in its own request words. */
-  mediumNamed: number;
-  /** The first app outputs the medium the brief names (1 when none is named). */
+  /** It outputs the medium the brief names (1 when none is named). */
   mediumMet: number;
-  /** Share of the catalog ruled out by what the brief asks (operations, formats, scale ...). */
+  /** It was reached only through words the brief implies, not ones it writes. */
+  impliedOnly: number;
+  /** The brief names a medium in its own request words. */
+  mediumNamed: number;
+  /** Share of the catalog the brief's asks rule out (operations, formats, scale ...). */
   excludedShare: number;
-  /** Request words (ask, label, aside) that count as evidence, log-scaled. */
-  requestWords: number;
   /** Share of the request's evidence words no app's words know. */
   unknownShare: number;
-  /** The first app was reached through a word the brief implies, not one it writes. */
-  impliedOnly: number;
-  /** Apps at or above the fit threshold besides the first, capped at 3. */
-  rivals: number;
+  /** Request words that count as evidence, log-scaled to 0..1 at 20 words. */
+  requestWords: number;
   /** Discovery's verdict said fit. */
   verdictFit: number;
+  /** Cosine similarity of the brief and the app's text (semantic model only). */
+  similarity: number;
+  /** Its similarity minus the best other app's (semantic model only). */
+  similarityLead: number;
+  /** 1 / its place in the similarity order (semantic model only). */
+  similarityRank: number;
 }
 
-export const FEATURE_NAMES: (keyof JudgementFeatures)[] = [
-  'top',
-  'margin',
-  'runnerShare',
+export const LEXICAL_FEATURES: (keyof AppFeatures)[] = [
+  'relevance',
+  'relevanceLead',
+  'relevanceRank',
   'requestMatched',
   'coverage',
   'nameCoverage',
-  'mediumNamed',
   'mediumMet',
-  'excludedShare',
-  'requestWords',
-  'unknownShare',
   'impliedOnly',
-  'rivals',
+  'mediumNamed',
+  'excludedShare',
+  'unknownShare',
+  'requestWords',
   'verdictFit',
 ];
+export const SEMANTIC_FEATURES: (keyof AppFeatures)[] = [
+  ...LEXICAL_FEATURES,
+  'similarity',
+  'similarityLead',
+  'similarityRank',
+];
 
-export interface FeatureInputs {
-  scores: number[];
-  fitThreshold: number;
-  first: { requestMatched: boolean; coverage: number; nameCoverage: number; outputs: string[] } | null;
+/** What the brief as a whole contributes to every app's features. */
+export interface BriefFacts {
   medium: IntentMedium;
   excluded: number;
   candidates: number;
   requestWords: number;
   unknownWords: number;
-  impliedOnly: boolean;
   verdictFit: boolean;
 }
 
-/** The features of one ranking (scores best first). */
-export function judgementFeatures(input: FeatureInputs): JudgementFeatures {
-  const [first = 0, second = 0] = input.scores;
-  const named = input.medium !== 'mixed';
-  return {
-    top: first,
-    margin: Math.max(0, first - second),
-    runnerShare: first > 0 ? second / first : 0,
-    requestMatched: input.first?.requestMatched ? 1 : 0,
-    coverage: input.first?.coverage ?? 0,
-    nameCoverage: input.first?.nameCoverage ?? 0,
-    mediumNamed: named ? 1 : 0,
-    mediumMet: !named || input.first?.outputs.includes(input.medium) ? 1 : 0,
-    excludedShare: input.candidates > 0 ? input.excluded / input.candidates : 0,
-    requestWords: Math.log1p(input.requestWords) / Math.log1p(20),
-    unknownShare: input.requestWords > 0 ? input.unknownWords / input.requestWords : 0,
-    impliedOnly: input.impliedOnly ? 1 : 0,
-    rivals: Math.min(3, input.scores.slice(1).filter((s) => s >= input.fitThreshold).length) / 3,
-    verdictFit: input.verdictFit ? 1 : 0,
-  };
+/** One app as the ranking scored it. */
+export interface ScoredApp {
+  appId: string;
+  relevance: number;
+  requestMatched: boolean;
+  coverage: number;
+  nameCoverage: number;
+  outputs: string[];
+  impliedOnly: boolean;
+}
+
+/** The features of every scored app; `semantic` holds each candidate's similarity when embeddings ran. */
+export function appFeatures(
+  apps: ScoredApp[],
+  brief: BriefFacts,
+  semantic?: Map<string, number>,
+): Map<string, AppFeatures> {
+  const byRelevance = [...apps].sort((a, b) => b.relevance - a.relevance);
+  const similarities = semantic ? [...semantic.entries()].sort((a, b) => b[1] - a[1]) : [];
+  const named = brief.medium !== 'mixed';
+  const out = new Map<string, AppFeatures>();
+  for (const app of apps) {
+    const bestOther = Math.max(0, ...apps.filter((a) => a.appId !== app.appId).map((a) => a.relevance));
+    const similarity = semantic?.get(app.appId);
+    const bestOtherSimilarity = Math.max(
+      0,
+      ...similarities.filter(([id]) => id !== app.appId).map(([, s]) => s),
+    );
+    out.set(app.appId, {
+      relevance: app.relevance,
+      relevanceLead: app.relevance - bestOther,
+      relevanceRank: 1 / (byRelevance.findIndex((a) => a.appId === app.appId) + 1),
+      requestMatched: app.requestMatched ? 1 : 0,
+      coverage: app.coverage,
+      nameCoverage: app.nameCoverage,
+      mediumMet: !named || app.outputs.includes(brief.medium) ? 1 : 0,
+      impliedOnly: app.impliedOnly ? 1 : 0,
+      mediumNamed: named ? 1 : 0,
+      excludedShare: brief.candidates > 0 ? brief.excluded / brief.candidates : 0,
+      unknownShare: brief.requestWords > 0 ? brief.unknownWords / brief.requestWords : 0,
+      requestWords: Math.min(1, Math.log1p(brief.requestWords) / Math.log1p(20)),
+      verdictFit: brief.verdictFit ? 1 : 0,
+      similarity: similarity ?? 0,
+      similarityLead: similarity === undefined ? 0 : similarity - bestOtherSimilarity,
+      similarityRank:
+        similarity === undefined ? 0 : 1 / (similarities.findIndex(([id]) => id === app.appId) + 1),
+    });
+  }
+  return out;
 }

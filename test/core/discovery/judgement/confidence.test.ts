@@ -4,66 +4,88 @@ import {
   confidenceOf,
   confidenceWith,
   JudgementWeights,
-  RUN_THRESHOLD,
+  runThresholdOf,
 } from '../../../../core/discovery/judgement/confidence';
-import { FEATURE_NAMES, judgementFeatures } from '../../../../core/discovery/judgement/features';
+import {
+  appFeatures,
+  SEMANTIC_FEATURES,
+  type ScoredApp,
+} from '../../../../core/discovery/judgement/features';
 import { rankApps } from '../../../../core/discovery/rank-apps';
 import { CATALOG } from '../catalog-candidates';
 
-const features = (scores: number[]) =>
-  judgementFeatures({
-    scores,
-    fitThreshold: 0.2,
-    first: { requestMatched: true, coverage: 0.8, nameCoverage: 0.5, outputs: ['image'] },
-    medium: 'image',
-    excluded: 0,
-    candidates: 13,
-    requestWords: 4,
-    unknownWords: 0,
-    impliedOnly: false,
-    verdictFit: true,
-  });
+const BRIEF = {
+  medium: 'image' as const,
+  excluded: 0,
+  candidates: 13,
+  requestWords: 4,
+  unknownWords: 0,
+  verdictFit: true,
+};
+const scored = (appId: string, relevance: number): ScoredApp => ({
+  appId,
+  relevance,
+  requestMatched: true,
+  coverage: 0.8,
+  nameCoverage: 0.5,
+  outputs: ['image'],
+  impliedOnly: false,
+});
 
 describe('judgement confidence', () => {
-  test('the shipped weights are valid and name every feature', () => {
+  test('the shipped weights are valid, with a run threshold per model', () => {
     expect(() => JudgementWeights.parse(weights)).not.toThrow();
-    expect(RUN_THRESHOLD).toBeGreaterThan(0);
-    expect(RUN_THRESHOLD).toBeLessThan(1);
+    for (const kind of ['lexical', 'semantic'] as const) {
+      expect(runThresholdOf(kind)).toBeGreaterThan(0);
+      expect(runThresholdOf(kind)).toBeLessThan(1);
+    }
   });
 
-  test('features stay bounded for any ranking', () => {
+  test('features stay bounded and confidences in 0..1 for any ranking and similarities', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 13 }), (raw) => {
-        const f = features([...raw].sort((a, b) => b - a));
-        for (const name of FEATURE_NAMES) {
-          expect(f[name]).toBeGreaterThanOrEqual(0);
-          expect(f[name]).toBeLessThanOrEqual(1);
-        }
-        const c = confidenceOf(f);
-        expect(c).toBeGreaterThanOrEqual(0);
-        expect(c).toBeLessThanOrEqual(1);
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })),
+          {
+            minLength: 1,
+            maxLength: 13,
+          },
+        ),
+        (rows) => {
+          const apps = rows.map(([relevance], i) => scored(`app-${i}`, relevance));
+          const semantic = new Map(rows.map(([, similarity], i) => [`app-${i}`, similarity]));
+          for (const f of appFeatures(apps, BRIEF, semantic).values()) {
+            for (const name of SEMANTIC_FEATURES) {
+              expect(f[name]).toBeGreaterThanOrEqual(-2);
+              expect(f[name]).toBeLessThanOrEqual(1);
+            }
+            for (const kind of ['lexical', 'semantic'] as const) {
+              const c = confidenceOf(f, kind);
+              expect(c).toBeGreaterThanOrEqual(0);
+              expect(c).toBeLessThanOrEqual(1);
+            }
+          }
+        },
+      ),
     );
   });
 
-  test('under weights that reward the lead, a wider margin is more confident', () => {
-    const model = { bias: -1, weights: { margin: 4, runnerShare: -2 } };
-    expect(confidenceWith(model, features([0.8, 0.2]))).toBeGreaterThan(
-      confidenceWith(model, features([0.8, 0.7])),
+  test('under weights that reward the lead, the leading app is the more likely', () => {
+    const model = { bias: -1, weights: { relevanceLead: 4 } };
+    const features = appFeatures([scored('a', 0.8), scored('b', 0.3)], BRIEF);
+    expect(confidenceWith(model, features.get('a')!, ['relevanceLead'])).toBeGreaterThan(
+      confidenceWith(model, features.get('b')!, ['relevanceLead']),
     );
   });
 
-  test('is deterministic and present on every ranking', () => {
-    const a = rankApps(
-      'a quote card of "Luck is what happens when preparation meets opportunity" by Seneca',
-      CATALOG,
-    );
-    const b = rankApps(
-      'a quote card of "Luck is what happens when preparation meets opportunity" by Seneca',
-      CATALOG,
-    );
-    expect(a.judgement).toEqual(b.judgement);
-    expect(a.judgement.confidence).toBeGreaterThanOrEqual(RUN_THRESHOLD);
+  test('is deterministic, orders the matches and is 0 when nothing matches', () => {
+    const brief = 'a quote card of "Luck is what happens when preparation meets opportunity" by Seneca';
+    const a = rankApps(brief, CATALOG);
+    expect(rankApps(brief, CATALOG).judgement).toEqual(a.judgement);
+    expect(a.matches[0].name).toBe('Quote Card');
+    expect(a.judgement.confidence).toBeGreaterThanOrEqual(runThresholdOf('lexical'));
+    const order = a.matches.map((m) => m.confidence);
+    expect(order).toEqual([...order].sort((x, y) => y - x));
     expect(rankApps('qwzx blorf', CATALOG).judgement.confidence).toBe(0);
   });
 });
