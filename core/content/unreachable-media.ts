@@ -55,6 +55,10 @@ export function withoutUnreachableMedia(
   if (blocking.length > 0)
     return {
       status: 'unmatched',
+      cause: 'cannot_run',
+      selectedApp: plan.selectedApp,
+      unmetAsks: draft.asks,
+      candidates: [],
       reason: cannotRun(
         plan.selectedApp.name,
         blocking,

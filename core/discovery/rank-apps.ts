@@ -15,6 +15,8 @@ import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
 import { placedOnPlatform } from './token-marks';
 import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
+import { confidenceOf } from './judgement/confidence';
+import { judgementFeatures, type JudgementFeatures } from './judgement/features';
 
 export type { MatchReason, DiscoveryVerdict };
 export { FIT_THRESHOLD };
@@ -34,6 +36,8 @@ export interface DiscoveryResult {
   matches: DiscoveryMatch[];
   intent: { medium: IntentMedium; summary: string };
   verdict: DiscoveryVerdict;
+  /** How likely the first match is the app the brief wants (0..1, calibrated), and what it was judged on. */
+  judgement: { confidence: number; features: JudgementFeatures };
 }
 
 export interface RankOptions {
@@ -182,12 +186,44 @@ export function rankApps(
         b.relevanceScore - a.relevanceScore || a.name.localeCompare(b.name) || a.appId.localeCompare(b.appId),
     )
     .slice(0, options.limit ?? 5);
+  const verdict = verdictOf(matches, exclusions, candidates, scores);
+  const firstScore = matches[0] ? scores.get(matches[0].appId) : undefined;
+  const firstCandidate = candidates.find((c) => c.appId === matches[0]?.appId);
+  const impliedWords = new Set(implied.map((i) => i.word));
+  const requestTerms = evidence.terms.filter((e) => !e.synonym && e.weight >= REQUEST_EVIDENCE);
+  const features = judgementFeatures({
+    scores: ranked.map((m) => m.relevanceScore).sort((a, b) => b - a),
+    fitThreshold: FIT_THRESHOLD,
+    first:
+      firstScore && firstCandidate
+        ? {
+            requestMatched: firstScore.requestMatched,
+            coverage: firstScore.coverage,
+            nameCoverage: firstScore.nameCoverage,
+            outputs: firstCandidate.outputTypes,
+          }
+        : null,
+    medium,
+    excluded: exclusions.size,
+    candidates: candidates.length,
+    requestWords: requestTerms.length,
+    unknownWords: requestTerms.filter((e) => !index.telling.has(e.term)).length,
+    impliedOnly:
+      firstScore !== undefined &&
+      firstScore.reasons.length > 0 &&
+      firstScore.reasons.every((r) => r.terms.every((t) => impliedWords.has(t))),
+    verdictFit: verdict.status === 'fit',
+  });
   return {
     matches,
     intent: { medium, summary: summarizeIntent(intentText, medium, reading.platforms) },
-    verdict: verdictOf(matches, exclusions, candidates, scores),
+    verdict,
+    judgement: { confidence: matches.length > 0 ? confidenceOf(features) : 0, features },
   };
 }
+
+/** Evidence at least this heavy comes from the request itself (ask, label, aside), not its topic. */
+const REQUEST_EVIDENCE = 0.5;
 
 function withCallerPlatform(reading: BriefReading, platform: string | null | undefined): BriefReading {
   const added = platformsIn(platform ?? '').filter((p) => !reading.platforms.includes(p));

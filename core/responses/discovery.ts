@@ -52,12 +52,22 @@ export const DiscoveryResult = described(
       status: z.enum(['fit', 'unmatched']),
       reason: z.string().nullable().meta({ description: 'For unmatched: what no app does' }),
     }),
+    confidence: z
+      .object({
+        value: z.number().min(0).max(1),
+        runThreshold: z.number().min(0).max(1),
+      })
+      .meta({
+        description:
+          'Calibrated likelihood that the first match is the app the intent wants; content/create runs it only at or above runThreshold',
+      }),
   }),
   'Apps ranked for an intent, and whether any fits',
   {
     matches: [exampleOf(DiscoveryMatch)],
     intent: { medium: 'image', summary: 'a product photo' },
     verdict: { status: 'fit', reason: null },
+    confidence: { value: 0.93, runThreshold: 0.7 },
   },
 );
 export type DiscoveryResult = z.infer<typeof DiscoveryResult>;

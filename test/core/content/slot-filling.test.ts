@@ -1,4 +1,4 @@
-import { planContent, type ContentRequest } from '../../../core/content/plan-content';
+import { draftForApp, planContent, type ContentRequest } from '../../../core/content/plan-content';
 import { gatherGuidance } from '../../../core/content/prompt-guidance';
 import { CATALOG, CATALOG_APPS } from '../discovery/catalog-candidates';
 import { CAMPAIGN, PRODUCT, SCRIPTED, SOCIAL, UGC, VIDEO_AD } from '../discovery/own-briefs';
@@ -11,22 +11,43 @@ const words = (s: string) =>
     .replace(/[^a-z0-9%]+/g, ' ')
     .trim()} `;
 
+const requestOf = (brief: string, extra: Partial<ContentRequest> = {}): ContentRequest => ({
+  brief,
+  headless: true,
+  guidance: gatherGuidance(null, null),
+  catalog: CATALOG,
+  ...extra,
+});
+
 function plan(brief: string, extra: Partial<ContentRequest> = {}) {
-  return planContent(
-    { brief, headless: true, guidance: gatherGuidance(null, null), catalog: CATALOG, ...extra },
-    CATALOG_APPS,
-  );
+  return planContent(requestOf(brief, extra), CATALOG_APPS);
 }
 
+/**
+ * The app is routed right when it runs, when the router is unsure and offers it first (the caller
+ * then runs it), or when it is chosen but lacks an input the brief does not give; either way the
+ * fields are those drafted for it from the brief.
+ */
 function checkFields(b: OwnBrief): string[] {
   const result = plan(b.brief, { platform: b.platform });
-  if (result.status !== 'ran') return [`${result.status}`];
-  if (result.selectedApp.appId !== b.app) return [`ran ${result.selectedApp.name}`];
-  const app = CATALOG_APPS.find((a) => a.appId === b.app)!.compiled.definition;
+  const routed =
+    result.status === 'ran'
+      ? result.selectedApp.appId
+      : result.status === 'unmatched' && result.cause === 'unsure'
+        ? result.candidates[0]?.appId
+        : result.status === 'unmatched' && result.cause === 'cannot_run'
+          ? result.selectedApp?.appId
+          : undefined;
+  if (routed === undefined) return [`${result.status}`];
+  if (routed !== b.app) return [`routed to ${routed}`];
+  const content = CATALOG_APPS.find((a) => a.appId === b.app)!;
+  const app = content.compiled.definition;
+  const draft =
+    result.status === 'ran'
+      ? result.draft
+      : draftForApp(requestOf(b.brief, { platform: b.platform }), content, true);
   return Object.entries(b.fields).flatMap(([key, check]: [string, FieldCheck]) => {
-    const value = String(
-      result.draft.inputs[key] ?? app.parameters.find((p) => p.key === key)!.default ?? '',
-    );
+    const value = String(draft.inputs[key] ?? app.parameters.find((p) => p.key === key)!.default ?? '');
     const right =
       check.equals !== undefined
         ? value === check.equals
