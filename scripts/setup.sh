@@ -113,14 +113,19 @@ step_node_modules() {
 # node-llama-cpp brings prebuilt llama.cpp binaries for every platform and GPU as optional packages (CUDA
 # alone is over 500 MB). Atelier runs it on the CPU, so only this platform's CPU build is kept.
 step_llama_binaries() {
-  local dir="$ROOT/node_modules/@node-llama-cpp" keep entry removed=()
-  [ -d "$dir" ] || return 0
-  keep="$(node -p '`${process.platform === "darwin" ? "mac" : process.platform === "win32" ? "win" : process.platform}-${process.arch === "arm" ? "armv7l" : process.arch}`')"
+  local dir="$ROOT/node_modules/@node-llama-cpp" os arch keep entry removed=()
+  if [ ! -d "$dir" ]; then
+    say "node-llama-cpp binaries: none installed"
+    return
+  fi
+  case "$(uname -s)" in Darwin) os=mac ;; *) os=linux ;; esac
+  case "$(uname -m)" in x86_64 | amd64) arch=x64 ;; aarch64 | arm64) arch=arm64 ;; armv7l) arch=armv7l ;; *) arch="$(uname -m)" ;; esac
+  keep="$os-$arch"
   shopt -s nullglob
   for entry in "$dir"/*; do
-    if [ "$(basename "$entry")" != "$keep" ]; then
+    if [ "${entry##*/}" != "$keep" ]; then
       rm -rf "$entry"
-      removed+=("$(basename "$entry")")
+      removed+=("${entry##*/}")
     fi
   done
   shopt -u nullglob

@@ -66,11 +66,10 @@ async function load(options: LocalEmbeddingsOptions): Promise<Loaded> {
 
 async function embedOne(loaded: Loaded, text: string): Promise<number[]> {
   const pieces = loaded.model.tokenize(text);
+  // A text with no word pieces (empty, only spaces) gets a zero vector: cosine 0 with every app.
+  if (pieces.length === 0) return new Array<number>(loaded.model.embeddingVectorSize).fill(0);
   const input = pieces.length > MAX_TEXT_TOKENS ? pieces.slice(0, MAX_TEXT_TOKENS) : pieces;
-  // An empty text still goes to the model as [CLS] [SEP], so every text has a vector of the same size.
-  const embedding = await loaded.context.getEmbeddingFor(input.length > 0 ? input : ' ');
-  if (embedding.vector.length === 0) return new Array<number>(loaded.model.embeddingVectorSize).fill(0);
-  return l2Normalise(embedding.vector);
+  return l2Normalise((await loaded.context.getEmbeddingFor(input)).vector);
 }
 
 export interface LocalEmbeddingsModel extends EmbeddingsModel {

@@ -22,6 +22,10 @@ export interface ProbeResult {
   ranked: { brief: string; top: { name: string; score: number }[] }[];
   sameTwice: boolean;
   vectorNorm: number;
+  /** A text with no word pieces: a zero vector of the model's size. */
+  emptyText: { length: number; norm: number };
+  /** 800 word pieces, past the model's 512 positions: cut to 254 and embedded. */
+  longTextNorm: number;
   warnings: string[];
 }
 
@@ -44,11 +48,14 @@ async function main(): Promise<void> {
       .map(([appId, s]) => ({ name: nameOf.get(appId)!, score: s }));
     ranked.push({ brief, top });
   }
-  const [vector] = await sharedLocalEmbeddings({ modelPath: localModelPath(config) }).embed(['a vector']);
+  const model = sharedLocalEmbeddings({ modelPath: localModelPath(config) });
+  const [vector, empty, long] = await model.embed(['a vector', '   ', 'quote card '.repeat(400)]);
   const result: ProbeResult = {
     ranked,
     sameTwice,
     vectorNorm: Math.hypot(...vector),
+    emptyText: { length: empty.length, norm: Math.hypot(...empty) },
+    longTextNorm: Math.hypot(...long),
     warnings: lines.filter((l) => (l.level as number) >= 40).map((l) => String(l.msg)),
   };
   console.log(JSON.stringify(result));

@@ -78,6 +78,8 @@ withModel('EMBEDDINGS_PROVIDER=local with the real all-MiniLM-L6-v2 (child proce
   test('is deterministic, gives unit vectors and logs no warning', () => {
     expect(probe.sameTwice).toBe(true);
     expect(probe.vectorNorm).toBeCloseTo(1, 5);
+    expect(probe.longTextNorm).toBeCloseTo(1, 5);
+    expect(probe.emptyText).toEqual({ length: 384, norm: 0 });
     expect(probe.warnings).toEqual([]);
   });
 });
