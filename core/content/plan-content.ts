@@ -4,7 +4,8 @@ import { rankApps, readForCatalog, type DiscoveryMatch, type DiscoveryResult } f
 import { readStructured } from '../discovery/structured-brief';
 import { appTermsOf } from './app-terms';
 import { mergeModelInputs, type ModelChoice } from './model-choice';
-import { draftInputs, type Ask, type Draft } from './draft-inputs';
+import type { Ask, Draft } from './draft';
+import { draftInputs } from './draft-inputs';
 import { withPromptGuidance, withQualityGates, type QualityGate } from './graph-variants';
 import { guidanceText, isEmptyGuidance, type PromptGuidance } from './prompt-guidance';
 import { candidatesOf, clarifyingQuestion, type ContentCandidate } from './clarify';
