@@ -1,5 +1,5 @@
 import type { AppParameter } from '../app/app-definition';
-import type { DiscoveryMatch } from '../discovery/rank-apps';
+import type { DiscoveryMatch } from '../discovery/match';
 import { validateInputs } from '../run/validate-inputs';
 import type { Draft } from './draft';
 import { NO_FIT_SCHEMA, NO_FIT_TOOL, parameterSchema, toolName } from './tool-schema';

@@ -1,6 +1,7 @@
 import { compileApp, type CompiledApp } from '../app/compiled-app';
 import type { DiscoveryCandidate } from '../discovery/candidate';
-import { rankApps, readForCatalog, type DiscoveryMatch, type DiscoveryResult } from '../discovery/rank-apps';
+import type { DiscoveryMatch } from '../discovery/match';
+import { rankApps, readForCatalog, type DiscoveryResult } from '../discovery/rank-apps';
 import { readStructured } from '../discovery/structured-brief';
 import { appTermsOf } from './app-terms';
 import { mergeModelInputs, type ModelChoice } from './model-choice';
