@@ -2,7 +2,7 @@ import type { DirectionSupport } from '../../core/refinement/refinement-report';
 import { readArtDirection } from './local/art-direction';
 import { readMotionDirection } from './local/local-video';
 import { readTextDirection } from './local/text-direction';
-import type { TextPurpose } from './local/text-generator';
+import type { TextPurpose } from './local/text-purpose';
 
 export interface DirectedNode {
   type: string;

@@ -1,4 +1,4 @@
-import type { DiscoveryMatch } from '../discovery/rank-apps';
+import type { DiscoveryMatch } from '../discovery/match';
 
 /** An app offered when the engine is not sure enough to run one: the caller or a person picks. */
 export interface ContentCandidate {

@@ -1,5 +1,5 @@
 import type { AppParameter } from '../app/app-definition';
-import type { Draft, DraftSource } from './draft-inputs';
+import type { Draft, DraftSource } from './draft';
 
 /**
  * Where an input's value came from, in the words an agent reads: given by the caller, quoted in the

@@ -1,10 +1,12 @@
 import { compileApp, type CompiledApp } from '../app/compiled-app';
 import type { DiscoveryCandidate } from '../discovery/candidate';
-import { rankApps, readForCatalog, type DiscoveryMatch, type DiscoveryResult } from '../discovery/rank-apps';
+import type { DiscoveryMatch } from '../discovery/match';
+import { rankApps, readForCatalog, type DiscoveryResult } from '../discovery/rank-apps';
 import { readStructured } from '../discovery/structured-brief';
 import { appTermsOf } from './app-terms';
 import { mergeModelInputs, type ModelChoice } from './model-choice';
-import { draftInputs, type Ask, type Draft } from './draft-inputs';
+import type { Ask, Draft } from './draft';
+import { draftInputs } from './draft-inputs';
 import { withPromptGuidance, withQualityGates, type QualityGate } from './graph-variants';
 import { guidanceText, isEmptyGuidance, type PromptGuidance } from './prompt-guidance';
 import { candidatesOf, clarifyingQuestion, type ContentCandidate } from './clarify';

@@ -1,5 +1,6 @@
 import type { AppParameter } from '../app/app-definition';
-import { question, type Ask } from './draft-inputs';
+import type { Ask } from './draft';
+import { question } from './draft-inputs';
 import { cannotRun, type ContentPlan } from './plan-content';
 
 /** A media URL drafted from the brief that cannot be used, and why (unreachable, refused, not an image). */

@@ -3,7 +3,7 @@ import { termOf } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
 import type { CatalogIndex } from './catalog-index';
 import { mediumOf as mediumFromCues, readIntent, type IntentMedium } from './intent';
-import type { DiscoveryMatch } from './rank-apps';
+import type { DiscoveryMatch } from './match';
 import type { AppScore } from './score-app';
 
 const WRONG_MEDIUM_FACTOR = 0.45;

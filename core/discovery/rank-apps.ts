@@ -11,6 +11,7 @@ import { mediaFactor, mediaIn } from './input-media';
 import { orientationFactor, statedOrientation } from './orientation';
 import { platformsIn } from './placement';
 import { summarizeIntent, type IntentMedium } from './intent';
+import type { DiscoveryMatch } from './match';
 import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
 import { placedOnPlatform } from './token-marks';
@@ -20,19 +21,6 @@ import { appFeatures, type AppFeatures } from './judgement/features';
 
 export type { MatchReason, DiscoveryVerdict };
 export { FIT_THRESHOLD };
-
-export interface DiscoveryMatch {
-  appId: string;
-  name: string;
-  description: string | null;
-  relevanceScore: number;
-  capabilities: DiscoveryCandidate['capabilities'];
-  estimatedCredits: number;
-  whyMatch: string;
-  matchReasons: MatchReason[];
-  /** Calibrated likelihood that this is the app the brief wants: the order of the matches. */
-  confidence: number;
-}
 
 export interface DiscoveryResult {
   matches: DiscoveryMatch[];

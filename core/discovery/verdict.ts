@@ -1,6 +1,6 @@
 import type { DiscoveryCandidate } from './candidate';
 import type { Exclusion } from './out-of-scope';
-import type { DiscoveryMatch } from './rank-apps';
+import type { DiscoveryMatch } from './match';
 import type { AppScore } from './score-app';
 
 /** Whether any app fits the brief, and why not when none does: discovery's and content/create's one decision. */

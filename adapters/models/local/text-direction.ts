@@ -7,7 +7,7 @@ import {
   type DirectionRule,
   type RuleOutcome,
 } from './directions';
-import type { TextPurpose } from './text-generator';
+import type { TextPurpose } from './text-purpose';
 
 export type Tone = 'playful' | 'professional' | 'inspiring' | 'urgent' | 'neutral';
 
