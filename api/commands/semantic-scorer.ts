@@ -82,3 +82,18 @@ export function semanticScorer(config: Config, logger: Logger, model?: Embedding
     }
   };
 }
+
+/**
+ * Loads the local embeddings model in the background at start, so the first brief does not wait
+ * seconds for it; a failure is logged and discovery stays lexical until a later load succeeds.
+ */
+export function warmEmbeddings(config: Config, logger: Logger): void {
+  if (config.EMBEDDINGS_PROVIDER !== 'local') return;
+  const modelPath = localModelPath(config);
+  if (!existsSync(modelPath)) return;
+  sharedLocalEmbeddings({ modelPath, logger })
+    .ready()
+    .catch((err: unknown) =>
+      logger.warn({ err: (err as Error).message }, 'local embeddings did not load at start'),
+    );
+}
