@@ -1,3 +1,4 @@
+import type { SemanticEvidence } from '../../core/discovery/judgement/out-of-scope-kinds';
 import type { Logger } from 'pino';
 import type { Config } from '../../core/config';
 import {
@@ -105,7 +106,7 @@ export function consultModel(
     inputs?: Record<string, unknown> | null;
   },
   apps: ContentApp[],
-  semantic?: Map<string, number>,
+  semantic?: SemanticEvidence,
 ): ReturnType<BriefModel> {
   const ranked = rankForContent(
     {

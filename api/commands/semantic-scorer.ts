@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../core/config';
 import type { DiscoveryCandidate } from '../../core/discovery/candidate';
 import { appEmbeddingText, cosine } from '../../core/discovery/cosine';
+import { OUT_OF_SCOPE_KINDS, type SemanticEvidence } from '../../core/discovery/judgement/out-of-scope-kinds';
 import {
   cachedEmbeddings,
   openAiEmbeddings,
@@ -14,7 +15,7 @@ import { sharedLocalEmbeddings } from '../../adapters/models/local-embeddings';
 export type SemanticScorer = (
   intent: string,
   candidates: DiscoveryCandidate[],
-) => Promise<Map<string, number> | undefined>;
+) => Promise<SemanticEvidence | undefined>;
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -71,8 +72,16 @@ export function semanticScorer(config: Config, logger: Logger, model?: Embedding
   return async (intent, candidates) => {
     if (candidates.length === 0) return undefined;
     try {
-      const vectors = await embeddings.embed([intent, ...candidates.map(appEmbeddingText)]);
-      return new Map(candidates.map((c, i) => [c.appId, cosine(vectors[0], vectors[i + 1])]));
+      const kinds = OUT_OF_SCOPE_KINDS.map((k) => k.text);
+      const [brief, ...rest] = await embeddings.embed([
+        intent,
+        ...kinds,
+        ...candidates.map(appEmbeddingText),
+      ]);
+      return {
+        apps: new Map(candidates.map((c, i) => [c.appId, cosine(brief, rest[kinds.length + i])])),
+        outOfScope: Math.max(...rest.slice(0, kinds.length).map((v) => cosine(brief, v))),
+      };
     } catch (err) {
       logger.warn(
         { err: (err as Error).message },

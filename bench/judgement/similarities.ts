@@ -2,6 +2,7 @@ import { localEmbeddings } from '../../adapters/models/local-embeddings';
 import { localModelPath } from '../../api/commands/semantic-scorer';
 import { loadConfig } from '../../core/config';
 import type { DiscoveryCandidate } from '../../core/discovery/candidate';
+import { OUT_OF_SCOPE_KINDS, type SemanticEvidence } from '../../core/discovery/judgement/out-of-scope-kinds';
 import { appEmbeddingText, cosine } from '../../core/discovery/cosine';
 
 /**
@@ -11,14 +12,18 @@ import { appEmbeddingText, cosine } from '../../core/discovery/cosine';
 export async function briefSimilarities(
   texts: string[],
   candidates: DiscoveryCandidate[],
-): Promise<Map<string, Map<string, number>>> {
+): Promise<Map<string, SemanticEvidence>> {
   const model = localEmbeddings({ modelPath: localModelPath(loadConfig(process.env)) });
   try {
     const apps = await model.embed(candidates.map(appEmbeddingText));
-    const out = new Map<string, Map<string, number>>();
+    const kinds = await model.embed(OUT_OF_SCOPE_KINDS.map((k) => k.text));
+    const out = new Map<string, SemanticEvidence>();
     for (const text of new Set(texts)) {
       const [vector] = await model.embed([text]);
-      out.set(text, new Map(candidates.map((c, i) => [c.appId, cosine(vector, apps[i])])));
+      out.set(text, {
+        apps: new Map(candidates.map((c, i) => [c.appId, cosine(vector, apps[i])])),
+        outOfScope: Math.max(...kinds.map((k) => cosine(vector, k))),
+      });
     }
     return out;
   } finally {

@@ -26,6 +26,7 @@ import {
   type ModelKind,
 } from '../../core/discovery/judgement/confidence';
 import type { AppFeatures } from '../../core/discovery/judgement/features';
+import type { SemanticEvidence } from '../../core/discovery/judgement/out-of-scope-kinds';
 import { rankApps } from '../../core/discovery/rank-apps';
 import { loadBriefs, type BenchBrief } from '../agent/brief-set';
 import { splitOf } from '../agent/split';
@@ -61,7 +62,7 @@ const intentOf = (brief: BenchBrief) =>
     .filter(Boolean)
     .join(' ');
 
-function rank(brief: BenchBrief, semantic?: Map<string, number>): Ranked {
+function rank(brief: BenchBrief, semantic?: SemanticEvidence): Ranked {
   const result = rankApps(intentOf(brief), candidates, {
     limit: 10,
     modality: brief.modality?.toLowerCase() ?? null,

@@ -1,6 +1,7 @@
 import { compileApp, type CompiledApp } from '../app/compiled-app';
 import type { DiscoveryCandidate } from '../discovery/candidate';
 import type { DiscoveryMatch } from '../discovery/match';
+import type { SemanticEvidence } from '../discovery/judgement/out-of-scope-kinds';
 import { rankApps, readForCatalog, type DiscoveryResult } from '../discovery/rank-apps';
 import { readStructured } from '../discovery/structured-brief';
 import { appTermsOf } from './app-terms';
@@ -30,7 +31,7 @@ export interface ContentRequest {
   appId?: string | null;
   guidance: PromptGuidance;
   qualityGate?: QualityGate | null;
-  semantic?: Map<string, number>;
+  semantic?: SemanticEvidence;
   /** Every candidate, for reading the brief against the catalog's words (typos); defaults to the app's own. */
   catalog?: DiscoveryCandidate[];
   /** A chat model's choice by tool calling (readToolCall), when one is configured and answered well. */

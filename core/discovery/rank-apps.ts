@@ -18,6 +18,7 @@ import { placedOnPlatform } from './token-marks';
 import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
 import { confidenceOf, type ModelKind } from './judgement/confidence';
 import { appFeatures, type AppFeatures } from './judgement/features';
+import type { SemanticEvidence } from './judgement/out-of-scope-kinds';
 
 export type { MatchReason, DiscoveryVerdict };
 export { FIT_THRESHOLD };
@@ -33,8 +34,8 @@ export interface DiscoveryResult {
 export interface RankOptions {
   constraints?: DiscoveryConstraints;
   limit?: number;
-  /** Cosine similarity of the intent and each app (by id), when an embeddings model is configured. */
-  semantic?: Map<string, number>;
+  /** What an embeddings model, when configured, says of the intent: each app's similarity and the nearest out-of-scope kind's. */
+  semantic?: SemanticEvidence;
   /** A medium the caller states (content/create's `modality`), read like a cue in the brief. */
   modality?: string | null;
   /** A platform the caller states apart from the brief (content/create's `platform`). */
@@ -167,7 +168,9 @@ export function rankApps(
         scriptFactor(candidate, script) *
         pointsFactor(candidate, points),
     };
-    ranked.push(adjustedMatch(candidate, score, medium, evidence.negated, index, factors, options.semantic));
+    ranked.push(
+      adjustedMatch(candidate, score, medium, evidence.negated, index, factors, options.semantic?.apps),
+    );
   }
   const listed = ranked
     .filter((m) => m.relevanceScore >= MIN_RELEVANCE)
@@ -200,8 +203,9 @@ export function rankApps(
       requestWords: requestTerms.length,
       unknownWords: requestTerms.filter((e) => !index.telling.has(e.term)).length,
       verdictFit: verdict.status === 'fit',
+      outOfScope: options.semantic?.outOfScope,
     },
-    options.semantic,
+    options.semantic?.apps,
   );
   // The judged order: the likeliest app first; relevance, then name, break ties.
   const matches = listed

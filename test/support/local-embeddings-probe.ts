@@ -38,8 +38,8 @@ async function main(): Promise<void> {
   const ranked: ProbeResult['ranked'] = [];
   let sameTwice = true;
   for (const brief of PROBE_BRIEFS) {
-    const first = await score(brief, candidates);
-    const again = await score(brief, candidates);
+    const first = (await score(brief, candidates))?.apps;
+    const again = (await score(brief, candidates))?.apps;
     if (!first || !again) throw new Error(`no semantic scores for "${brief}"`);
     sameTwice &&= [...first].every(([appId, s]) => again.get(appId) === s);
     const top = [...first]

@@ -38,6 +38,11 @@ export interface AppFeatures {
   similarityLead: number;
   /** 1 / its place in the similarity order (semantic model only). */
   similarityRank: number;
+  /**
+   * How much closer the brief is to the nearest thing no app makes (out-of-scope-kinds.json) than to
+   * the closest app, -1..1 (semantic model only).
+   */
+  outOfScopeLead: number;
 }
 
 export const LEXICAL_FEATURES: (keyof AppFeatures)[] = [
@@ -60,6 +65,7 @@ export const SEMANTIC_FEATURES: (keyof AppFeatures)[] = [
   'similarity',
   'similarityLead',
   'similarityRank',
+  'outOfScopeLead',
 ];
 
 /** What the brief as a whole contributes to every app's features. */
@@ -70,6 +76,8 @@ export interface BriefFacts {
   requestWords: number;
   unknownWords: number;
   verdictFit: boolean;
+  /** The brief's similarity to the nearest kind of request no app makes, when embeddings ran. */
+  outOfScope?: number;
 }
 
 /** One app as the ranking scored it. */
@@ -92,6 +100,8 @@ export function appFeatures(
   const byRelevance = [...apps].sort((a, b) => b.relevance - a.relevance);
   const similarities = semantic ? [...semantic.entries()].sort((a, b) => b[1] - a[1]) : [];
   const named = brief.medium !== 'mixed';
+  const closestApp = Math.max(0, ...similarities.map(([, s]) => s));
+  const outOfScopeLead = brief.outOfScope === undefined ? 0 : brief.outOfScope - closestApp;
   const out = new Map<string, AppFeatures>();
   for (const app of apps) {
     const bestOther = Math.max(0, ...apps.filter((a) => a.appId !== app.appId).map((a) => a.relevance));
@@ -118,6 +128,7 @@ export function appFeatures(
       similarityLead: similarity === undefined ? 0 : similarity - bestOtherSimilarity,
       similarityRank:
         similarity === undefined ? 0 : 1 / (similarities.findIndex(([id]) => id === app.appId) + 1),
+      outOfScopeLead,
     });
   }
   return out;
