@@ -38,6 +38,9 @@ export const STREAM_RECONNECT_MS = 2_000;
 
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 20;
+/** Top patterns GET /v1/intelligence/brand-context includes: a summary, not the whole list. */
+export const BRAND_CONTEXT_PATTERNS_DEFAULT = 5;
+export const BRAND_CONTEXT_PATTERNS_MAX = 20;
 /** An offset past any list there is, still far inside PostgreSQL's bigint. */
 export const PAGE_OFFSET_MAX = 1_000_000_000;
 

@@ -1,4 +1,5 @@
 import { APP_TOOLS } from './tools-apps';
+import { BRAND_TOOLS } from './tools-brand';
 import { CREATE_TOOLS } from './tools-create';
 import { EDITING_TOOLS } from './tools-editing';
 import { PUBLISHING_TOOLS } from './tools-publishing';
@@ -11,6 +12,7 @@ export const TOOLS: Tool[] = [
   ...RUN_TOOLS,
   ...CREATE_TOOLS,
   ...PUBLISHING_TOOLS,
+  ...BRAND_TOOLS,
   ...EDITING_TOOLS,
 ];
 

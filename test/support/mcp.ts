@@ -22,6 +22,8 @@ export const TOOL_NAMES = [
   'list_channels',
   'publish_content',
   'get_usage',
+  'get_account',
+  'get_brand_context',
   'list_node_types',
   'get_app_definition',
   'create_app',
