@@ -52,8 +52,7 @@ export function toAtelierError(err: unknown): AtelierError {
       details: [{ param: null, code: 'invalid_json', message: e.message ?? 'invalid JSON' }],
     });
   if (e?.status === 415)
-    return new AtelierError('VALIDATION_ERROR', 'Unsupported content type; send application/json', {
-      status: 415,
+    return new AtelierError('VALIDATION_ERROR', 'Unsupported content type: the body must be JSON', {
       details: [{ param: null, code: 'unsupported_media_type', message: 'send application/json' }],
     });
   return new AtelierError('INTERNAL_ERROR', 'Internal server error');

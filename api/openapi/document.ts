@@ -26,8 +26,8 @@ export function declaredRoutes(router: Router): RouteEntry[] {
 }
 
 const ERROR_STATUSES = [...new Set(Object.values(ERROR_CODES).map((c) => c.status))].sort();
-/** A body that is not JSON (415) or over 1 MiB (413) is refused before any route runs. */
-const BODY_STATUSES = [413, 415];
+/** A body over 1 MiB (413) is refused before any route runs; one that is not JSON is a 400. */
+const BODY_STATUSES = [413];
 const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
 
 const TAG_DESCRIPTIONS: Record<Tag, string> = {

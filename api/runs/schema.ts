@@ -34,6 +34,10 @@ export const ListQuery = z.object({
   appId: z.string().optional(),
   status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']).optional(),
   source: z.enum(['api', 'content', 'compose', 'generate']).optional(),
+  since: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .meta({ description: 'Only runs created at or after this ISO 8601 time (e.g. 2026-05-04T00:00:00Z)' }),
   limit: queryInteger({ min: 1, max: PAGE_LIMIT_MAX }).default(PAGE_LIMIT_DEFAULT),
   offset: queryInteger({ min: 0, max: PAGE_OFFSET_MAX }).default(0),
 });

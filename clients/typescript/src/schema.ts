@@ -3602,7 +3602,7 @@ export interface components {
     };
     /** @description One problem of a VALIDATION_ERROR */
     ValidationDetail: {
-      /** @description missing_no_default, unknown_parameter, invalid_option, invalid_media, invalid_type, ... */
+      /** @description missing_no_default, unknown_parameter, unknown_field, invalid_option, invalid_media, invalid_type, ... */
       code: string;
       /** @description App graph problems: the edge, by index */
       edgeIndex?: number;
@@ -3611,6 +3611,8 @@ export interface components {
       nodeIds?: string[];
       /** @description The parameter or body field, or null for the request */
       param: string | null;
+      /** @description unknown_field: the known field or parameter most likely meant */
+      suggestion?: string;
     };
     /**
      * @description Whether a delivery was signed by this service
@@ -4321,7 +4323,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -4642,7 +4643,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -4897,7 +4897,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -5075,7 +5074,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -5134,7 +5132,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -5309,7 +5306,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -5549,7 +5545,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -5676,7 +5671,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -5827,7 +5821,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -5949,7 +5942,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -6083,7 +6075,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -6275,7 +6266,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -6481,7 +6471,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -6549,7 +6538,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -6748,7 +6736,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -6913,7 +6900,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -7107,7 +7093,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -7496,7 +7481,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -7554,7 +7538,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -7566,6 +7549,8 @@ export interface operations {
         appId?: string;
         limit?: number;
         offset?: number;
+        /** @description Only runs created at or after this ISO 8601 time (e.g. 2026-05-04T00:00:00Z) */
+        since?: string;
         source?: 'api' | 'content' | 'compose' | 'generate';
         status?: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
       };
@@ -7805,7 +7790,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -7851,7 +7835,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -7927,7 +7910,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -8378,7 +8360,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -8483,7 +8464,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -8705,7 +8685,6 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
-      415: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];

@@ -65,7 +65,7 @@ describe('GET /v1/openapi.json', () => {
       test: { type: 'boolean' },
     });
     expect(Object.keys(startRun.responses)).toEqual(
-      expect.arrayContaining(['200', '202', '400', '401', '403', '404', '413', '415', '429', '500', '503']),
+      expect.arrayContaining(['200', '202', '400', '401', '403', '404', '413', '429', '500', '503']),
     );
     expect(doc.paths['/v1/runs/{runId}/wait'].get.parameters).toContainEqual(
       expect.objectContaining({
