@@ -70,6 +70,8 @@ export interface RunsTable {
   revision: number;
   error_message: string | null;
   webhook_url: string | null;
+  /** The webhook events asked for (core/run/webhook-events.ts); null: only the end. */
+  webhook_events: ColumnType<string[] | null, string | null | undefined, string | null>;
   cost_credits: Numeric;
   /** The app's version when the run started; null for runs of synthetic apps (compose). Migration 007. */
   app_version: number | null;

@@ -16,6 +16,7 @@ import { consultModel, type BriefModel } from './brief-model';
 import type { SemanticScorer } from './semantic-scorer';
 import { checkBriefMedia } from './check-brief-media';
 import { startRun } from './start-run';
+import type { WebhookEventName } from '../../core/run/webhook-events';
 import { usableApps, type UsableApp } from './usable-apps';
 
 export interface ContentOutcome {
@@ -97,7 +98,14 @@ export async function createContent(
         )
       : plan;
   const warnings = 'warning' in model && model.warning ? [{ field: 'model', message: model.warning }] : [];
-  return present(deps, caller, checked, apps, { headless, webhookUrl, sandbox: options.sandbox, warnings });
+  const webhookEvents = body.webhookEvents ?? undefined;
+  return present(deps, caller, checked, apps, {
+    headless,
+    webhookUrl,
+    webhookEvents,
+    sandbox: options.sandbox,
+    warnings,
+  });
 }
 
 async function present(
@@ -108,6 +116,7 @@ async function present(
   options: {
     headless: boolean;
     webhookUrl: string | null;
+    webhookEvents?: WebhookEventName[];
     sandbox: boolean;
     warnings: { field: string; message: string }[];
   },
@@ -132,6 +141,7 @@ async function present(
       inputs: plan.draft.inputs,
       inputOverrides: {},
       webhookUrl: options.webhookUrl,
+      webhookEvents: options.webhookEvents,
       sandbox: options.sandbox,
       source: 'content',
     },

@@ -1,12 +1,13 @@
 import type { Caller } from '../../core/app/app-access';
 import type { AppParameter } from '../../core/app/app-definition';
-import { validationError, type ValidationDetail } from '../../core/errors';
+import { invalidField, validationError, type ValidationDetail } from '../../core/errors';
 import { ancestorsOf } from '../../core/graph/find-subgraph';
 import type { Plan } from '../../core/graph/plan';
 import { canonicalJson, deterministicUuid, newId } from '../../core/ids';
 import { presentOutput, runOutputs, type RunView } from '../../core/run/present-run';
 import type { RunSource } from '../../core/run/run-status';
 import type { NodeOutput } from '../../core/run/run-types';
+import type { WebhookEventName } from '../../core/run/webhook-events';
 import { validateInputs } from '../../core/run/validate-inputs';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
 import { loadRunView } from '../../adapters/db/run-view';
@@ -21,6 +22,8 @@ export interface RunRequest {
   inputOverrides: Record<string, unknown>;
   outputs?: string[];
   webhookUrl: string | null;
+  /** The events the webhook is told of; omitted: only the end. */
+  webhookEvents?: WebhookEventName[];
   sandbox: boolean;
   source: RunSource;
 }
@@ -50,6 +53,12 @@ export async function startRun(
   app: LoadedApp,
   request: RunRequest,
 ): Promise<RunView | SandboxStub> {
+  if (request.webhookEvents && !request.webhookUrl)
+    throw invalidField(
+      'webhookEvents',
+      'webhook_required',
+      'webhookEvents: there is no webhook to tell; give a webhook URL (Run App: ?webhook=)',
+    );
   await checkWebhookTarget(deps, request.webhookUrl);
   const { values, details } = validateInputs(
     app.definition.parameters,
@@ -72,6 +81,7 @@ export async function startRun(
     seedOutputs: {},
     source: request.source,
     webhookUrl: request.webhookUrl,
+    webhookEvents: request.webhookEvents,
   });
 }
 
@@ -86,6 +96,7 @@ export interface LaunchRequest {
   seedOutputs: Record<string, NodeOutput>;
   source: RunSource;
   webhookUrl: string | null;
+  webhookEvents?: WebhookEventName[];
 }
 
 /** Inserts a new run (queued, revision 1) and launches its first execution; if it certainly did not start, the row goes again. Answers the run as accepted. */
@@ -107,6 +118,7 @@ export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRe
       seedOutputs: request.seedOutputs,
       promptOverrides: {},
       webhookUrl: request.webhookUrl,
+      ...(request.webhookEvents ? { webhookEvents: request.webhookEvents } : {}),
     },
     {
       what: 'run',
@@ -124,6 +136,7 @@ export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRe
           execute: JSON.stringify(request.execute),
           revision: 1,
           webhook_url: request.webhookUrl,
+          webhook_events: request.webhookEvents ? JSON.stringify(request.webhookEvents) : null,
           cost_credits: 0,
         });
         accepted = await loadRunView(db, runId);

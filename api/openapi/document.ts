@@ -142,7 +142,19 @@ const RUN_WEBHOOK: ZodOpenApiPathsObject = {
           'X-Atelier-Webhook-Signature': z.string().meta({ description: 'Hex Ed25519 signature' }),
           'X-Atelier-Webhook-Timestamp': z.string().meta({ description: 'Unix seconds' }),
           'X-Atelier-Webhook-Request-Id': z.string().meta({ description: 'The run id' }),
-          'X-Atelier-Webhook-Event': z.enum(['run.completed', 'run.failed', 'run.cancelled']),
+          'X-Atelier-Webhook-Event': z
+            .enum([
+              'run.completed',
+              'run.failed',
+              'run.cancelled',
+              'run.started',
+              'node.completed',
+              'run.awaiting_approval',
+            ])
+            .meta({
+              description:
+                'run.<status> at the end; the progress events only when the run asked for them (webhookEvents)',
+            }),
           'X-Atelier-Webhook-Key-Id': z.string().meta({ description: 'kid of the signing key' }),
           'webhook-id': z.string(),
           'webhook-timestamp': z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryInteger } from '../validate';
 import { FEEDBACK_MAX_LENGTH } from '../../core/refinement/prompt';
+import { WebhookEvents } from '../../core/run/webhook-events';
 import {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
@@ -22,6 +23,8 @@ export const RunBody = z
     brandProfileId: z.string().nullable().optional(),
     test: z.boolean().optional(),
     outputs: z.array(z.string().min(1)).max(50).optional(),
+    /** What the webhook (`?webhook=`) is told of; omitted: only the end. */
+    webhookEvents: WebhookEvents.optional(),
   })
   // A profile without applyBrand would be ignored; say so rather than run without the brand.
   .refine((body) => !body.brandProfileId || body.applyBrand === true, {

@@ -4936,6 +4936,8 @@ export interface operations {
           };
           outputs?: string[];
           test?: boolean;
+          /** @description Which events the webhook receives: started, node.completed (once per node), awaiting_approval, completed, failed (also cancelled). Omitted: only the end (completed, failed, cancelled). Progress events get one attempt each; the end event gets the whole retry schedule. */
+          webhookEvents?: ('started' | 'node.completed' | 'completed' | 'failed' | 'awaiting_approval')[];
         };
       };
     };
@@ -6585,6 +6587,8 @@ export interface operations {
           templateId?: string | null;
           terminalMode?: string | null;
           test?: boolean;
+          webhookEvents?:
+            ('started' | 'node.completed' | 'completed' | 'failed' | 'awaiting_approval')[] | null;
           webhookUrl?: string | null;
         };
       };
@@ -8697,7 +8701,14 @@ export interface operations {
         'webhook-id': string;
         'webhook-signature': string;
         'webhook-timestamp': string;
-        'X-Atelier-Webhook-Event': 'run.completed' | 'run.failed' | 'run.cancelled';
+        /** @description run.<status> at the end; the progress events only when the run asked for them (webhookEvents) */
+        'X-Atelier-Webhook-Event':
+          | 'run.completed'
+          | 'run.failed'
+          | 'run.cancelled'
+          | 'run.started'
+          | 'node.completed'
+          | 'run.awaiting_approval';
         /** @description kid of the signing key */
         'X-Atelier-Webhook-Key-Id': string;
         /** @description The run id */
