@@ -145,6 +145,8 @@ export const Config = z.object({
   ATELIER_API_KEY: optionalString,
   /** The Atelier `npm run mcp` relays to when it has no database of its own; default: the running one. */
   ATELIER_URL: optionalString,
+  /** The tools `npm run mcp` offers: `full` (every tool) or `core` (the few outcome-level ones; docs/agents.md). */
+  MCP_PROFILE: z.enum(['core', 'full']).default('full'),
 });
 export type Config = z.infer<typeof Config>;
 

@@ -16,14 +16,14 @@ export const TOOLS: Tool[] = [
   ...EDITING_TOOLS,
 ];
 
-export const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
+export type ListedTool = ReturnType<typeof listedTool>;
 
-/** tools/list: each tool with the JSON Schema of its arguments and of its structured result. */
-export const LISTED_TOOLS = TOOLS.map((t) => ({
+/** A tool as tools/list gives it: the JSON Schema of its arguments, and of its structured result if asked. */
+export const listedTool = (t: Tool, options: { outputSchema: boolean }) => ({
   name: t.name,
   title: t.title,
   description: t.description,
   inputSchema: jsonSchemaOf(t.input, 'input'),
-  outputSchema: jsonSchemaOf(t.output, 'output'),
+  ...(options.outputSchema ? { outputSchema: jsonSchemaOf(t.output, 'output') } : {}),
   ...(t.annotations ? { annotations: t.annotations } : {}),
-}));
+});

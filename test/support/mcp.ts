@@ -6,7 +6,9 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 export const TOOL_NAMES = [
   'discover_apps',
   'get_app',
+  'estimate_run',
   'run_app',
+  'list_runs',
   'get_run',
   'wait_for_run',
   'cancel_run',
@@ -14,6 +16,8 @@ export const TOOL_NAMES = [
   'approve_run',
   'atelier_create',
   'content_brief',
+  'list_compose_formats',
+  'generate_app',
   'compose_video',
   'generate_image',
   'predict_performance',
@@ -24,6 +28,7 @@ export const TOOL_NAMES = [
   'get_usage',
   'get_account',
   'get_brand_context',
+  'update_brand',
   'list_node_types',
   'get_app_definition',
   'create_app',
@@ -38,9 +43,9 @@ export async function mcpClient(transport: Transport): Promise<Client> {
   return client;
 }
 
-/** The SDK's client over Streamable HTTP at `<origin>/mcp`, with these request headers (the key). */
-export const httpClient = (origin: string, headers: Record<string, string>) =>
-  mcpClient(new StreamableHTTPClientTransport(new URL('/mcp', origin), { requestInit: { headers } }));
+/** The SDK's client over Streamable HTTP at `<origin>/mcp` (or another path), with these request headers (the key). */
+export const httpClient = (origin: string, headers: Record<string, string>, path = '/mcp') =>
+  mcpClient(new StreamableHTTPClientTransport(new URL(path, origin), { requestInit: { headers } }));
 
 export interface ToolAnswer {
   isError?: boolean;
