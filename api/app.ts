@@ -33,6 +33,7 @@ import { metricsEndpoint } from './metrics-endpoint';
 import { buildOpenApiDocument, declaredRoutes } from './openapi/document';
 import { OPERATIONS } from './openapi/operations';
 import { strictInputs } from './middleware/strict-inputs';
+import { idempotency } from './middleware/idempotency';
 import { publicUrl } from '../core/config';
 import { discoverRouter } from './discover/routes';
 import { contentRouter } from './content/routes';
@@ -95,6 +96,10 @@ export function createApp(deps: ApiDeps): Koa {
     ...jsonBodies(),
     storableInput({ pathParams: (ctx) => v1Route(ctx).params }),
     strictInputs({ inputsOf: (ctx) => operationOf(ctx.method, v1Route(ctx).template) }),
+    idempotency({
+      db: deps.db,
+      startsWork: (ctx) => operationOf(ctx.method, v1Route(ctx).template)?.startsWork === true,
+    }),
     runLogContext({ pathParams: (ctx) => v1Route(ctx).params }),
     v1.routes() as unknown as Koa.Middleware,
   ]);

@@ -11,6 +11,17 @@ import type { NodeStatus, RunSource, RunStatus } from '../../core/run/run-status
 
 export type { NodeStatus, Role, RunSource, RunStatus, Visibility };
 
+/** An Idempotency-Key of a workspace: the request it was first used with, and its answer once given. */
+export interface IdempotencyKeysTable {
+  workspace_id: string;
+  key: string;
+  request_hash: string;
+  claimed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  status_code: number | null;
+  response: ColumnType<unknown, string | null, string | null>;
+  created_at: CreatedAt;
+}
+
 export interface WorkspacesTable {
   id: string;
   name: string;
@@ -282,6 +293,7 @@ export interface BrandKitElementsTable {
 
 export interface Database {
   workspaces: WorkspacesTable;
+  idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   apps: AppsTable;

@@ -4907,7 +4907,10 @@ export interface operations {
       query?: {
         webhook?: string;
       };
-      header?: never;
+      header?: {
+        /** @description Any unique string (a UUID): the same key and request within 24 h answer the first answer and run, never a second run or charge; the same key with another request is 422 idempotency_key_reused; a duplicate sent while the first is in flight waits for its answer. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         /** @description App id (UUID) */
         appId: string;
@@ -5076,6 +5079,7 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
+      422: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -6348,7 +6352,10 @@ export interface operations {
   composeVideo: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique string (a UUID): the same key and request within 24 h answer the first answer and run, never a second run or charge; the same key with another request is 422 idempotency_key_reused; a duplicate sent while the first is in flight waits for its answer. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6473,6 +6480,7 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
+      422: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -6548,7 +6556,10 @@ export interface operations {
   createContent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique string (a UUID): the same key and request within 24 h answer the first answer and run, never a second run or charge; the same key with another request is 422 idempotency_key_reused; a duplicate sent while the first is in flight waits for its answer. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6740,6 +6751,7 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
+      422: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -6748,7 +6760,10 @@ export interface operations {
   generateImage: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique string (a UUID): the same key and request within 24 h answer the first answer and run, never a second run or charge; the same key with another request is 422 idempotency_key_reused; a duplicate sent while the first is in flight waits for its answer. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6904,6 +6919,7 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
+      422: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
@@ -7849,7 +7865,10 @@ export interface operations {
       query?: {
         timeout?: number;
       };
-      header?: never;
+      header?: {
+        /** @description Any unique string (a UUID): the same key and request within 24 h answer the first answer and run, never a second run or charge; the same key with another request is 422 idempotency_key_reused; a duplicate sent while the first is in flight waits for its answer. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         /** @description Run id (UUID) */
         runId: string;
@@ -7914,6 +7933,7 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       413: components['responses']['Error'];
+      422: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
