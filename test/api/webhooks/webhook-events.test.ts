@@ -59,6 +59,24 @@ describe('webhook events a run asks for', () => {
     expect(events(hook)).toEqual(['run.awaiting_approval']);
   });
 
+  test('a refinement sends the events its run asked for', async () => {
+    const hook = await harness.receiver();
+    const runId = await start(CHAIN_APP.appId, hook, ['started']);
+    await temporal.workflow.getHandle(runId).result();
+    await hook.next(1);
+    const refined = await stack.http
+      .post(`/v1/runs/${runId}/feedback?timeout=60`)
+      .set('x-api-key', key())
+      .send({ feedback: 'make the text shorter' });
+    expect(refined.status).toBe(200);
+    expect(refined.body.data.revision).toBe(2);
+    const [, second] = await hook.next(2);
+    expect(second.headers['x-atelier-webhook-event']).toBe('run.started');
+    expect(second.headers['webhook-id']).toMatch(/_r2_started$/);
+    await temporal.workflow.getHandle(runId).result();
+    expect(events(hook)).toEqual(['run.started', 'run.started']);
+  });
+
   test('without a filter only the end is sent, as before', async () => {
     const hook = await harness.receiver();
     const runId = await start(CHAIN_APP.appId, hook);
