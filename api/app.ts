@@ -98,6 +98,7 @@ export function createApp(deps: ApiDeps): Koa {
     strictInputs({ inputsOf: (ctx) => operationOf(ctx.method, v1Route(ctx).template) }),
     idempotency({
       db: deps.db,
+      leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
       startsWork: (ctx) => operationOf(ctx.method, v1Route(ctx).template)?.startsWork === true,
     }),
     runLogContext({ pathParams: (ctx) => v1Route(ctx).params }),

@@ -138,6 +138,11 @@ export const Config = z.object({
   DEMO_CREDITS: z.coerce.number().min(0).default(1000),
   NODE_COSTS: optionalString,
   APPROVAL_TIMEOUT: z.string().default('24h'),
+  /**
+   * How long an Idempotency-Key's first request may go without an answer before a retry takes it over
+   * (the API that took it died between admission and answer).
+   */
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Delays between the attempts of a webhook delivery; the first attempt is immediate. */
   WEBHOOK_RETRY_SCHEDULE: durations(WEBHOOK_RETRY_SCHEDULE_DEFAULT),
 

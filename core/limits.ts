@@ -72,5 +72,3 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** How long a duplicate waits for the first request's answer before it is told to retry. */
 export const IDEMPOTENCY_WAIT_MS = 30_000;
-/** A claim whose request has given no answer for this long is taken over (its process died). */
-export const IDEMPOTENCY_LEASE_MS = 60_000;

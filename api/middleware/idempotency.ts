@@ -4,12 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Caller } from '../../core/app/app-access';
 import { AtelierError, invalidField } from '../../core/errors';
 import { canonicalJson, deterministicUuid } from '../../core/ids';
-import {
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  IDEMPOTENCY_LEASE_MS,
-  IDEMPOTENCY_TTL_HOURS,
-  IDEMPOTENCY_WAIT_MS,
-} from '../../core/limits';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_TTL_HOURS, IDEMPOTENCY_WAIT_MS } from '../../core/limits';
 import {
   claimKey,
   findKeyRecord,
@@ -31,6 +26,8 @@ export interface IdempotencyState {
 
 export interface IdempotencyOptions {
   db: Kysely<Database>;
+  /** A claim whose request has given no answer for this long is taken over (IDEMPOTENCY_LEASE_SECONDS). */
+  leaseSeconds: number;
   /** Whether the matched route starts work and so honours the header. */
   startsWork(ctx: Context): boolean;
 }
@@ -42,7 +39,7 @@ export interface IdempotencyOptions {
  * 2. The owner runs the route; a 2xx answer is kept for 24 h, any other outcome lets the key go.
  * 3. A duplicate with another body (method, path, query and body hashed) is 422 idempotency_key_reused.
  *    One whose first request has answered gets that answer (`Idempotent-Replayed: true`); one whose first
- *    request is still running waits for it; one whose first request went quiet for a minute (its process
+ *    request is still running waits for it; one whose first request went quiet for the lease (a minute; its process
  *    died) takes over, and the derived run id makes the route find the run already admitted, not make one.
  */
 export function idempotency(options: IdempotencyOptions): Middleware {
@@ -79,7 +76,7 @@ export function idempotency(options: IdempotencyOptions): Middleware {
         ctx.set('Idempotent-Replayed', 'true');
         return;
       }
-      if (await takeOverKey(options.db, { ...ref, leaseSeconds: IDEMPOTENCY_LEASE_MS / 1000 }))
+      if (await takeOverKey(options.db, { ...ref, leaseSeconds: options.leaseSeconds }))
         return answerAsOwner(options.db, ref, ctx, next);
       if (Date.now() >= deadline)
         throw new AtelierError(

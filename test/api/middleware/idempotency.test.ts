@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import { createApp } from '../../../api/app';
+import { listen } from '../../support/listen';
 import { createTestApi, type TestApi } from '../../support/api';
+import { eventually } from '../../support/eventually';
 
 const SOCIAL_POST = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
 
@@ -17,7 +20,7 @@ describe('Idempotency-Key on the POSTs that start work (issue 25 item 5)', () =>
     (await api.http.get('/v1/account/usage').set('x-api-key', key())).body.data.credits;
 
   beforeAll(async () => {
-    api = await createTestApi();
+    api = await createTestApi({ config: { IDEMPOTENCY_LEASE_SECONDS: '2' } });
   });
   afterAll(() => api.close());
 
@@ -47,7 +50,7 @@ describe('Idempotency-Key on the POSTs that start work (issue 25 item 5)', () =>
     });
   });
 
-  test('the API killed between admission and answer: the retry answers the admitted run, no second charge', async () => {
+  test('a claim left without its answer (the API died after admission): the retry answers that run, no second charge', async () => {
     const first = await startRun('killed-mid-answer');
     // What a process that died after admission leaves: the claim without an answer, its owner silent.
     await sql`UPDATE idempotency_keys SET status_code = NULL, response = NULL,
@@ -82,4 +85,47 @@ describe('Idempotency-Key on the POSTs that start work (issue 25 item 5)', () =>
     expect(bad.status).toBe(400);
     expect(bad.body.details[0].code).toBe('invalid_idempotency_key');
   });
+
+  test('an API replica that stops between admission and answer: the retry on another answers its run', async () => {
+    // The replica admits the run (row, reservation, pending start) and then never answers, as a killed
+    // process leaves it: its Temporal start never returns, so its claim of the key stays unanswered.
+    let resume: (outcome: 'unknown') => void = () => undefined;
+    const stuck = () => new Promise<'unknown'>((resolve) => (resume = resolve));
+    const stopped = await listen(
+      createApp({ ...api.deps, engine: { ...api.deps.engine, start: stuck } }).callback(),
+    );
+    const [runsBefore, creditsBefore] = [await runCount(), await usage()];
+    const abandon = new AbortController();
+    const neverAnswered = fetch(`${stopped.origin}/v1/apps/${SOCIAL_POST}/runs`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': key(),
+        'idempotency-key': 'replica-stopped',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ inputs: { topic: 'bread' } }),
+      signal: abandon.signal,
+    }).then(
+      () => 'answered',
+      () => 'never answered',
+    );
+    expect(await eventually(runCount, (n) => n === runsBefore + 1)).toBe(runsBefore + 1);
+    const reserved = (await usage()).reserved;
+    expect(reserved).toBeGreaterThan(creditsBefore.reserved);
+
+    // Within the lease the retry waits for the first answer; past it (2 s here) it takes the claim over.
+    const retry = await startRun('replica-stopped');
+    expect(retry.status).toBe(202);
+    const runs = await api.http.get('/v1/runs').set('x-api-key', key());
+    expect(runs.body.pagination.total).toBe(runsBefore + 1);
+    expect(retry.body.data.runId).toBe(runs.body.data[0].runId);
+    expect((await usage()).reserved).toBe(reserved);
+    // Later duplicates get the retry's answer.
+    expect((await startRun('replica-stopped')).body).toEqual(retry.body);
+    abandon.abort();
+    expect(await neverAnswered).toBe('never answered');
+    // Let the stopped replica's handler end, so its server can close.
+    resume('unknown');
+    await stopped.close();
+  }, 30_000);
 });
