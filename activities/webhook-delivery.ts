@@ -22,8 +22,9 @@ export function webhookActivities(deps: ActivityDeps) {
      * throw, and Temporal retries those.
      */
     async attemptWebhook(input: WebhookAttempt): Promise<{ outcome: WebhookAttemptOutcome }> {
-      const { runId, revision, url, event, final } = input;
-      const { outcome } = await deliverWebhookOnce(delivery, { runId, revision, url, event }, { final });
+      const { runId, revision, url, event, messageKey, final } = input;
+      const target = { runId, revision, url, event, ...(messageKey ? { messageKey } : {}) };
+      const { outcome } = await deliverWebhookOnce(delivery, target, { final });
       return { outcome };
     },
 

@@ -31,6 +31,9 @@ import { llmsRoute } from './llms';
 import { httpMetrics } from './middleware/metrics';
 import { metricsEndpoint } from './metrics-endpoint';
 import { buildOpenApiDocument, declaredRoutes } from './openapi/document';
+import { OPERATIONS } from './openapi/operations';
+import { strictInputs } from './middleware/strict-inputs';
+import { idempotency } from './middleware/idempotency';
 import { publicUrl } from '../core/config';
 import { discoverRouter } from './discover/routes';
 import { contentRouter } from './content/routes';
@@ -73,6 +76,13 @@ export function v1Router(deps: ApiDeps): Router {
   return v1;
 }
 
+/** The OpenAPI operation of a matched /v1 route template (`/v1/runs/:runId`): what it declares it reads. */
+function operationOf(method: string, template: string | null) {
+  if (template === null) return undefined;
+  const path = template.replace(/:(\w+)/g, '{$1}');
+  return OPERATIONS[`${method === 'HEAD' ? 'GET' : method} ${path}`];
+}
+
 /** Builds the Koa app without listening; the entry point or a test calls `app.callback()`. */
 export function createApp(deps: ApiDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
@@ -85,6 +95,12 @@ export function createApp(deps: ApiDeps): Koa {
     ...checks,
     ...jsonBodies(),
     storableInput({ pathParams: (ctx) => v1Route(ctx).params }),
+    strictInputs({ inputsOf: (ctx) => operationOf(ctx.method, v1Route(ctx).template) }),
+    idempotency({
+      db: deps.db,
+      leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
+      startsWork: (ctx) => operationOf(ctx.method, v1Route(ctx).template)?.startsWork === true,
+    }),
     runLogContext({ pathParams: (ctx) => v1Route(ctx).params }),
     v1.routes() as unknown as Koa.Middleware,
   ]);

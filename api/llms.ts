@@ -22,6 +22,8 @@ Every request carries a workspace key: \`x-api-key: atl_…\` or \`Authorization
 - MCP (Streamable HTTP, stateless): \`${base}/mcp\` with the key as \`x-api-key\` (or Bearer).
   Claude Code: \`claude mcp add --transport http atelier ${base}/mcp --header "x-api-key: atl_…"\`
 - MCP over stdio: \`npm run --silent mcp\` in the Atelier folder (ATELIER_API_KEY, ATELIER_URL).
+- A small context? \`${base}/mcp?profile=core\` (stdio: MCP_PROFILE=core) lists 7 outcome-level tools
+  (discover_apps, atelier_create, run_app, wait_for_run, refine_run, list_assets, transfer_asset).
 - REST: \`${base}/v1\`, described by [the OpenAPI document](${base}/v1/openapi.json) (needs the key).
 - tRPC: \`${base}/trpc\` (apps.*, nodeTypes.list, runs.start, runs.get, runs.list, assets.list).
 - TypeScript: the typed client in \`clients/typescript\` (every operation, waitForRun, streamRun, webhooks).

@@ -3,13 +3,32 @@ import { notFound, validationError, type ValidationDetail } from '../core/errors
 import { isUuid } from '../core/ids';
 import { JSON_MAX_DEPTH } from '../core/limits';
 import { findUnstorable } from '../core/text/storable-text';
+import { findUnknownFields, type UnknownField } from '../core/validation/unknown-fields';
 
-/** Parses a body or query with a zod schema; each issue becomes one VALIDATION_ERROR detail. */
+/**
+ * Parses a body, query or tool arguments with a zod schema; each issue becomes one VALIDATION_ERROR
+ * detail, and so does each key the schema does not know (zod would drop it silently), first.
+ */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const unknown = findUnknownFields(schema, value ?? {}).map(unknownFieldDetail);
   const parsed = schema.safeParse(value ?? {});
-  if (parsed.success) return parsed.data;
-  const details = zodIssueDetails(parsed.error.issues);
+  if (parsed.success && unknown.length === 0) return parsed.data;
+  const details = [...unknown, ...(parsed.success ? [] : zodIssueDetails(parsed.error.issues))];
   throw validationError(details, `Invalid request: ${details[0].message}`);
+}
+
+/** `aspect_ratio: unknown field; did you mean aspectRatio?`, with the suggestion on its own for programs. */
+export function unknownFieldDetail(field: UnknownField): ValidationDetail {
+  const param = field.path.join('.');
+  const hint = field.suggestion
+    ? `did you mean ${field.suggestion}?`
+    : `known: ${field.known.join(', ') || 'none'}`;
+  return {
+    param,
+    code: 'unknown_field',
+    message: `${param}: unknown field; ${hint}`,
+    ...(field.suggestion ? { suggestion: field.suggestion } : {}),
+  };
 }
 
 /** One VALIDATION_ERROR detail per zod issue (for /v1 and tRPC alike). */

@@ -146,6 +146,11 @@ export const Config = z.object({
   DEMO_CREDITS: z.coerce.number().min(0).default(1000),
   NODE_COSTS: optionalString,
   APPROVAL_TIMEOUT: z.string().default('24h'),
+  /**
+   * How long an Idempotency-Key's first request may go without an answer before a retry takes it over
+   * (the API that took it died between admission and answer).
+   */
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Delays between the attempts of a webhook delivery; the first attempt is immediate. */
   WEBHOOK_RETRY_SCHEDULE: durations(WEBHOOK_RETRY_SCHEDULE_DEFAULT),
 
@@ -153,6 +158,8 @@ export const Config = z.object({
   ATELIER_API_KEY: optionalString,
   /** The Atelier `npm run mcp` relays to when it has no database of its own; default: the running one. */
   ATELIER_URL: optionalString,
+  /** The tools `npm run mcp` offers: `full` (every tool) or `core` (the few outcome-level ones; docs/agents.md). */
+  MCP_PROFILE: z.enum(['core', 'full']).default('full'),
 });
 export type Config = z.infer<typeof Config>;
 

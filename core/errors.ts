@@ -24,6 +24,8 @@ export interface ValidationDetail {
   param: string | null;
   code: string;
   message: string;
+  /** unknown_field: the known name the caller most likely meant. */
+  suggestion?: string;
   /** For a problem in an app's graph: the nodes it concerns (by id) ... */
   nodeIds?: string[];
   /** ... or the edge, by its index in `graph.edges`. */

@@ -38,6 +38,9 @@ export const STREAM_RECONNECT_MS = 2_000;
 
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 20;
+/** Top patterns GET /v1/intelligence/brand-context includes: a summary, not the whole list. */
+export const BRAND_CONTEXT_PATTERNS_DEFAULT = 5;
+export const BRAND_CONTEXT_PATTERNS_MAX = 20;
 /** An offset past any list there is, still far inside PostgreSQL's bigint. */
 export const PAGE_OFFSET_MAX = 1_000_000_000;
 
@@ -62,3 +65,10 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 export const COMPOSE_MAX_SCRIPT_SECONDS = 90;
 export const COMPOSE_CLIP_SECONDS = { min: 3, max: 10, default: 5 } as const;
 export const COMPOSE_ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5', '4:3'] as const;
+
+/** How long an Idempotency-Key answers with its first request's answer (issue 25 item 5). */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+/** The longest Idempotency-Key accepted. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** How long a duplicate waits for the first request's answer before it is told to retry. */
+export const IDEMPOTENCY_WAIT_MS = 30_000;

@@ -15,6 +15,7 @@ import { callerFromHeaders } from '../api/middleware/auth';
  *   serves the tools in this process, acting for ATELIER_API_KEY.
  * - Otherwise it relays to the /mcp of a running Atelier: ATELIER_URL, else the one running on the data
  *   folder (npm start), else PUBLIC_URL; with ATELIER_API_KEY, else the demo key of the data folder.
+ * MCP_PROFILE=core offers the core profile's tools only (api/mcp/profiles.ts), as /mcp?profile=core does.
  * stdout carries the protocol: logs go to stderr.
  */
 async function main(): Promise<void> {
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
       taskQueue: config.TASK_QUEUE,
     });
     const deps = buildApiDeps(config, services, engine, logger);
-    await serveStdio(deps, await callerFromHeaders(deps.db, { 'x-api-key': key }));
+    await serveStdio(deps, await callerFromHeaders(deps.db, { 'x-api-key': key }), config.MCP_PROFILE);
     await engine.close();
     await services.close();
     return;
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   const url =
     config.ATELIER_URL ?? readDataDirOwner(resolve(config.ATELIER_DATA_DIR))?.apiUrl ?? publicUrl(config);
   logger.info({ url }, 'relaying MCP to a running Atelier');
-  await relayStdio(url, key);
+  await relayStdio(url, key, config.MCP_PROFILE);
 }
 
 async function demoKey(config: Config): Promise<string> {

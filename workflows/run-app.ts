@@ -23,6 +23,12 @@ import type {
 import { renderConfig } from '../core/graph/template';
 import { WEBHOOK_RETRY_SCHEDULE_DEFAULT } from '../core/limits';
 import type { WebhookTarget } from '../core/run/webhook-delivery';
+import {
+  PROGRESS_EVENT_HEADERS,
+  wantsEnd,
+  wantsProgress,
+  type ProgressEvent,
+} from '../core/run/webhook-events';
 import { NODE_DEFINITIONS, nodeActivityOptions, type NodeTaskActivityName } from '../nodes/definitions';
 import { QUALITY_CHECK } from '../nodes/quality-check/definition';
 import { RECORD_OPTIONS, WEBHOOK_OPTIONS } from './activity-options';
@@ -84,6 +90,7 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
   const byId = new Map(input.plan.nodes.map((n) => [n.id, n]));
   const execute = new Set(input.execute);
   const localNodes = new Set(input.localNodes ?? []);
+  const progressWebhooks = progressWebhookSender(input);
 
   const runNode = (id: string): Promise<NodeResult> => {
     let result = results.get(id);
@@ -137,6 +144,7 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
     const output = await records.runNodeLocally(node, nodeTask(node, parents, 1));
     state.nodes[node.id] = { status: 'completed' };
     describeProgress(state, input.plan.nodes.length);
+    progressWebhooks.send('node.completed', node.id);
     return output;
   };
 
@@ -159,8 +167,10 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
   };
 
   const finishNode = async (node: PlanNode, result: NodeResult): Promise<NodeResult> => {
-    if (result.status === 'completed') await setNode(node, 'completed', { output: result.output });
-    else await setNode(node, result.status, { error: result.error });
+    if (result.status === 'completed') {
+      await setNode(node, 'completed', { output: result.output });
+      progressWebhooks.send('node.completed', node.id);
+    } else await setNode(node, result.status, { error: result.error });
     return result;
   };
 
@@ -273,6 +283,7 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
   const awaitApproval = async (node: PlanNode, output: NodeOutput): Promise<NodeOutput> => {
     state.awaitingApproval.push(node.id);
     await setNode(node, 'awaiting_approval');
+    progressWebhooks.send('awaiting_approval', node.id);
     const decided = await condition(
       () => decisions.has(node.id),
       (node.config.timeout as string | undefined) ?? input.approvalTimeout,
@@ -291,6 +302,7 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
     status: 'running',
     errorMessage: null,
   });
+  progressWebhooks.send('started');
   let result: RunAppResult;
   try {
     const finals = await Promise.all(input.plan.nodes.map((n) => runNode(n.id)));
@@ -306,7 +318,9 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
       status: result.status,
       errorMessage: result.errorMessage,
     });
-    if (input.webhookUrl) await deliverWebhook(input, result);
+    // Progress events go first, so the end is the last thing a receiver hears of this revision.
+    await progressWebhooks.settled();
+    if (input.webhookUrl && wantsEnd(input.webhookEvents, result.status)) await deliverWebhook(input, result);
   });
   return result;
 }
@@ -320,6 +334,31 @@ function summarize(input: RunAppInput, finals: NodeResult[]): RunAppResult {
     else if (r.status === 'failed' && failure === null) failure = `Node "${node.label}" failed: ${r.error}`;
   });
   return { status: failure ? 'failed' : 'completed', errorMessage: failure, outputs };
+}
+
+/**
+ * The progress events a run asked for (`webhookEvents`: started, node.completed, awaiting_approval): one
+ * attempt each, recorded like every delivery, each under its own message id. They are not awaited where
+ * they happen, so a slow receiver never holds a node back; `settled` waits for all of them before the end
+ * event. A run that asked for none (every run before the filter existed) issues no command here.
+ */
+function progressWebhookSender(input: RunAppInput) {
+  const pending: Promise<unknown>[] = [];
+  return {
+    send(event: ProgressEvent, nodeId?: string): void {
+      if (!input.webhookUrl || !wantsProgress(input.webhookEvents, event)) return;
+      const target: WebhookTarget = {
+        runId: input.runId,
+        revision: input.revision,
+        url: input.webhookUrl,
+        event: PROGRESS_EVENT_HEADERS[event],
+        messageKey: nodeId ? `${event}.${nodeId}` : event,
+      };
+      // A cancelled run cancels these attempts too; what they came to is recorded by the activity.
+      pending.push(attemptWebhook(target, 1, true).catch(() => undefined));
+    },
+    settled: () => Promise.all(pending),
+  };
 }
 
 /** Executions from before it retried the webhook with Temporal's retry policy, six attempts in about 31 s. */

@@ -150,9 +150,17 @@ export async function cancelRunRecord(db: Kysely<Database>, runId: string): Prom
 export async function listRuns(
   db: Kysely<Database>,
   workspaceId: string,
-  filter: { appId?: string; status?: RunStatus; source?: RunSource; limit: number; offset: number },
+  filter: {
+    appId?: string;
+    status?: RunStatus;
+    source?: RunSource;
+    since?: string;
+    limit: number;
+    offset: number;
+  },
 ) {
   let q = db.selectFrom('runs').where('workspace_id', '=', workspaceId);
+  if (filter.since) q = q.where('created_at', '>=', new Date(filter.since));
   if (filter.appId) q = q.where('app_id', '=', filter.appId);
   if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.source) q = q.where('source', '=', filter.source);

@@ -11,6 +11,17 @@ import type { NodeStatus, RunSource, RunStatus } from '../../core/run/run-status
 
 export type { NodeStatus, Role, RunSource, RunStatus, Visibility };
 
+/** An Idempotency-Key of a workspace: the request it was first used with, and its answer once given. */
+export interface IdempotencyKeysTable {
+  workspace_id: string;
+  key: string;
+  request_hash: string;
+  claimed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  status_code: number | null;
+  response: ColumnType<unknown, string | null, string | null>;
+  created_at: CreatedAt;
+}
+
 export interface WorkspacesTable {
   id: string;
   name: string;
@@ -70,6 +81,8 @@ export interface RunsTable {
   revision: number;
   error_message: string | null;
   webhook_url: string | null;
+  /** The webhook events asked for (core/run/webhook-events.ts); null: only the end. */
+  webhook_events: ColumnType<string[] | null, string | null | undefined, string | null>;
   cost_credits: Numeric;
   /** The app's version when the run started; null for runs of synthetic apps (compose). Migration 007. */
   app_version: number | null;
@@ -280,6 +293,7 @@ export interface BrandKitElementsTable {
 
 export interface Database {
   workspaces: WorkspacesTable;
+  idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   apps: AppsTable;

@@ -53,7 +53,7 @@ export async function deliverWebhookOnce(
 ): Promise<AttemptResult> {
   const run = await findRun(deps.db, target.runId);
   if (!run) return { outcome: 'gave_up', row: null };
-  const messageId = webhookMessageId(target.runId, target.revision);
+  const messageId = webhookMessageId(target.runId, target.revision, target.messageKey);
   const record = async (outcome: WebhookAttemptOutcome, result: Recorded) => {
     const row = await recordDeliveryAttempt(deps.db, {
       ...target,

@@ -9,7 +9,14 @@ import {
 } from 'node:crypto';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../../core/limits';
 
-export type WebhookEvent = 'run.completed' | 'run.failed' | 'run.cancelled';
+/** The end of a run, or (when the run asked for them: core/run/webhook-events.ts) its progress. */
+export type WebhookEvent =
+  | 'run.completed'
+  | 'run.failed'
+  | 'run.cancelled'
+  | 'run.started'
+  | 'node.completed'
+  | 'run.awaiting_approval';
 
 export interface PublicSigningKey {
   kid: string;

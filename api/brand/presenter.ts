@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { BrandKitElementsTable, BrandObjectiveRow } from '../../adapters/db/schema';
-import type { BrandObjective, KitElement } from '../../core/responses/brand';
+import type { BrandContextView, BrandObjective, KitElement } from '../../core/responses/brand';
+import type { BrandContextRead } from '../commands/get-brand-context';
 
 export const presentObjective = (o: BrandObjectiveRow): BrandObjective => ({
   id: o.id,
@@ -26,4 +27,19 @@ export const presentKitElement = (e: Selectable<BrandKitElementsTable>): KitElem
   spec: e.spec,
   version: e.version,
   is_active: e.is_active,
+});
+
+export const presentBrandContext = ({
+  context,
+  objectives,
+  topPatterns,
+}: BrandContextRead): BrandContextView => ({
+  brandProfileId: context?.profileId ?? null,
+  name: context?.name ?? null,
+  dna: context?.dna ?? null,
+  identity: context?.identity ?? null,
+  strategy: context?.strategy ?? null,
+  guidance: context?.guidance ?? null,
+  objectives: objectives.map(presentObjective),
+  topPatterns,
 });

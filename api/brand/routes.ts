@@ -1,14 +1,15 @@
 import Router from '@koa/router';
 import { addBrandObjective } from '../commands/add-brand-objective';
+import { getBrandContext } from '../commands/get-brand-context';
 import { getBrandPart } from '../commands/get-brand-part';
 import { listBrandObjectives } from '../commands/list-brand-objectives';
 import { listTopPatterns } from '../commands/list-top-patterns';
 import { updateBrandPart } from '../commands/update-brand-part';
 import type { ApiDeps } from '../deps';
 import { parseWith } from '../validate';
-import { presentObjective } from './presenter';
+import { presentBrandContext, presentObjective } from './presenter';
 import type { BrandPart } from '../../adapters/db/brand';
-import { NewBrandObjective, PARTS, PatternsQuery } from './schema';
+import { BrandContextQuery, NewBrandObjective, PARTS, PatternsQuery } from './schema';
 
 const profileIdOf = (ctx: { query: Record<string, unknown>; request: { body?: unknown } }) =>
   ctx.query.brandProfileId ?? (ctx.request.body as { brandProfileId?: unknown } | undefined)?.brandProfileId;
@@ -55,6 +56,11 @@ export function brandRouter(deps: ApiDeps): Router {
   router.get('/brand/patterns/top', async (ctx) => {
     const query = parseWith(PatternsQuery, ctx.query);
     ctx.body = { data: await listTopPatterns(deps, ctx.state.caller, profileIdOf(ctx), query) };
+  });
+
+  router.get('/intelligence/brand-context', async (ctx) => {
+    const query = parseWith(BrandContextQuery, ctx.query);
+    ctx.body = { data: presentBrandContext(await getBrandContext(deps, ctx.state.caller, query)) };
   });
 
   return router;

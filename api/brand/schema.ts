@@ -7,7 +7,12 @@ import {
   GuidancePackage,
   NewBrandObjective,
 } from '../../core/brand/brand-context';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../core/limits';
+import {
+  BRAND_CONTEXT_PATTERNS_DEFAULT,
+  BRAND_CONTEXT_PATTERNS_MAX,
+  PAGE_LIMIT_DEFAULT,
+  PAGE_LIMIT_MAX,
+} from '../../core/limits';
 import type { BrandPart } from '../../adapters/db/brand';
 
 /** The detail code of a PUT body that would erase the record it replaces. */
@@ -58,4 +63,14 @@ export const KitElementBody = z.object({
 export const KitQuery = z.object({
   brandProfileId: z.string().optional(),
   includeInactive: z.enum(['true', 'false']).default('false'),
+});
+/** GET /intelligence/brand-context: the profile, and which top patterns to include. */
+export const BrandContextQuery = ProfileQuery.extend({
+  platform: z.string().max(40).optional().meta({ description: 'Only top patterns of this platform' }),
+  modality: z.string().max(20).optional().meta({ description: 'Only top patterns of this modality' }),
+  patternLimit: queryInteger({ min: 0, max: BRAND_CONTEXT_PATTERNS_MAX })
+    .default(BRAND_CONTEXT_PATTERNS_DEFAULT)
+    .meta({
+      description: `How many top patterns (0..${BRAND_CONTEXT_PATTERNS_MAX}, default ${BRAND_CONTEXT_PATTERNS_DEFAULT})`,
+    }),
 });

@@ -26,6 +26,8 @@ export interface ComposeRequest {
   clipSeconds: number;
   inputs: Record<string, unknown>;
   webhookUrl: string | null;
+  /** The id the new run takes (an Idempotency-Key's). */
+  newRunId?: string;
 }
 
 /**
@@ -77,6 +79,7 @@ export async function composeVideo(deps: ApiDeps, caller: Caller, request: Compo
     seedOutputs,
     source: 'compose',
     webhookUrl: request.webhookUrl,
+    newRunId: request.newRunId,
   });
 }
 

@@ -34,6 +34,7 @@ export async function createContent(
       inputs: plan.draft.inputs,
       inputOverrides: {},
       webhookUrl: routed.webhookUrl,
+      webhookEvents: body.webhookEvents ?? undefined,
       sandbox: options.sandbox,
       source: 'content',
     },

@@ -13,6 +13,8 @@ export interface ImageRequest {
   brandProfileId?: string | null;
   webhookUrl: string | null;
   sandbox: boolean;
+  /** The id the new run takes (an Idempotency-Key's). */
+  newRunId?: string;
 }
 
 /** POST /v1/generate/image: a one-node run of the built-in image app (source `generate`), or its sandbox stub. */
@@ -31,5 +33,6 @@ export async function generateImage(deps: ApiDeps, caller: Caller, request: Imag
     webhookUrl: request.webhookUrl,
     sandbox: request.sandbox,
     source: 'generate',
+    newRunId: request.newRunId,
   });
 }

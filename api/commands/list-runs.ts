@@ -7,6 +7,8 @@ export interface RunFilter {
   appId?: string;
   status?: RunStatus;
   source?: RunSource;
+  /** ISO 8601: only runs created at or after it. */
+  since?: string;
   limit: number;
   offset: number;
 }

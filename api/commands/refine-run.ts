@@ -17,6 +17,7 @@ import type { ChatCompletion } from '../../adapters/models/openai-chat';
 import type { ApiDeps } from '../deps';
 import { waitForRun } from './follow-run';
 import { launchExecution } from './launch-execution';
+import type { WebhookEventName } from '../../core/run/webhook-events';
 import { directionSupports, refinementAnswer } from './refinement-outcome';
 
 /** How long the previous execution may take to close (it may still be delivering its webhook). */
@@ -122,6 +123,7 @@ export async function refineRun(
       seedOutputs,
       promptOverrides,
       webhookUrl: run.webhook_url,
+      ...(run.webhook_events ? { webhookEvents: run.webhook_events as WebhookEventName[] } : {}),
     },
     {
       what: 'refinement',

@@ -1,12 +1,13 @@
 import type { Caller } from '../../core/app/app-access';
 import type { AppParameter } from '../../core/app/app-definition';
-import { validationError, type ValidationDetail } from '../../core/errors';
+import { invalidField, validationError, type ValidationDetail } from '../../core/errors';
 import { ancestorsOf } from '../../core/graph/find-subgraph';
 import type { Plan } from '../../core/graph/plan';
 import { canonicalJson, deterministicUuid, newId } from '../../core/ids';
 import { presentOutput, runOutputs, type RunView } from '../../core/run/present-run';
 import type { RunSource } from '../../core/run/run-status';
 import type { NodeOutput } from '../../core/run/run-types';
+import type { WebhookEventName } from '../../core/run/webhook-events';
 import { validateInputs } from '../../core/run/validate-inputs';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
 import { loadRunView } from '../../adapters/db/run-view';
@@ -21,6 +22,10 @@ export interface RunRequest {
   inputOverrides: Record<string, unknown>;
   outputs?: string[];
   webhookUrl: string | null;
+  /** The events the webhook is told of; omitted: only the end. */
+  webhookEvents?: WebhookEventName[];
+  /** The id the new run takes (an Idempotency-Key's); a run already admitted with it is answered instead. */
+  newRunId?: string;
   sandbox: boolean;
   source: RunSource;
 }
@@ -50,6 +55,12 @@ export async function startRun(
   app: LoadedApp,
   request: RunRequest,
 ): Promise<RunView | SandboxStub> {
+  if (request.webhookEvents && !request.webhookUrl)
+    throw invalidField(
+      'webhookEvents',
+      'webhook_required',
+      'webhookEvents: there is no webhook to tell; give a webhook URL (Run App: ?webhook=)',
+    );
   await checkWebhookTarget(deps, request.webhookUrl);
   const { values, details } = validateInputs(
     app.definition.parameters,
@@ -72,6 +83,8 @@ export async function startRun(
     seedOutputs: {},
     source: request.source,
     webhookUrl: request.webhookUrl,
+    webhookEvents: request.webhookEvents,
+    newRunId: request.newRunId,
   });
 }
 
@@ -86,52 +99,72 @@ export interface LaunchRequest {
   seedOutputs: Record<string, NodeOutput>;
   source: RunSource;
   webhookUrl: string | null;
+  webhookEvents?: WebhookEventName[];
+  /** The id the new run takes; omitted: a fresh one. */
+  newRunId?: string;
 }
 
 /** Inserts a new run (queued, revision 1) and launches its first execution; if it certainly did not start, the row goes again. Answers the run as accepted. */
 export async function launchRun(deps: ApiDeps, caller: Caller, request: LaunchRequest): Promise<RunView> {
-  const runId = newId();
+  const runId = request.newRunId ?? newId();
+  // An idempotent retry whose first attempt was admitted (and then lost its answer) gets that run.
+  const admitted = request.newRunId ? await admittedRun(deps, caller, runId) : null;
+  if (admitted) return admitted;
   // The answer is the run as accepted (queued, outputs pending; api-v1.md), read where it was written:
   // a worker may take it up before a later read.
   let accepted: RunView | null = null;
-  await launchExecution(
-    deps,
-    {
-      runId,
-      workspaceId: caller.workspaceId,
-      appId: request.appId,
-      revision: 1,
-      plan: request.plan,
-      params: request.params,
-      execute: request.execute,
-      seedOutputs: request.seedOutputs,
-      promptOverrides: {},
-      webhookUrl: request.webhookUrl,
-    },
-    {
-      what: 'run',
-      record: async (db) => {
-        await insertRun(db, {
-          id: runId,
-          workspace_id: caller.workspaceId,
-          app_id: request.appId,
-          app_version: request.appVersion ?? null,
-          user_id: caller.userId,
-          status: 'queued',
-          source: request.source,
-          inputs: JSON.stringify(request.params),
-          plan: JSON.stringify(request.plan),
-          execute: JSON.stringify(request.execute),
-          revision: 1,
-          webhook_url: request.webhookUrl,
-          cost_credits: 0,
-        });
-        accepted = await loadRunView(db, runId);
+  try {
+    await launchExecution(
+      deps,
+      {
+        runId,
+        workspaceId: caller.workspaceId,
+        appId: request.appId,
+        revision: 1,
+        plan: request.plan,
+        params: request.params,
+        execute: request.execute,
+        seedOutputs: request.seedOutputs,
+        promptOverrides: {},
+        webhookUrl: request.webhookUrl,
+        ...(request.webhookEvents ? { webhookEvents: request.webhookEvents } : {}),
       },
-      undo: (db) => deleteRun(db, runId),
-    },
-  );
+      {
+        what: 'run',
+        record: async (db) => {
+          await insertRun(db, {
+            id: runId,
+            workspace_id: caller.workspaceId,
+            app_id: request.appId,
+            app_version: request.appVersion ?? null,
+            user_id: caller.userId,
+            status: 'queued',
+            source: request.source,
+            inputs: JSON.stringify(request.params),
+            plan: JSON.stringify(request.plan),
+            execute: JSON.stringify(request.execute),
+            revision: 1,
+            webhook_url: request.webhookUrl,
+            webhook_events: request.webhookEvents ? JSON.stringify(request.webhookEvents) : null,
+            cost_credits: 0,
+          });
+          accepted = await loadRunView(db, runId);
+        },
+        undo: (db) => deleteRun(db, runId),
+      },
+    );
+  } catch (err) {
+    // Two requests of one key raced past the check: the run row's key lets one in; the other answers it.
+    const raced = request.newRunId ? await admittedRun(deps, caller, runId) : null;
+    if (raced) return raced;
+    throw err;
+  }
   return accepted!;
+}
+
+/** The run of this id if the workspace already has it. */
+async function admittedRun(deps: ApiDeps, caller: Caller, runId: string): Promise<RunView | null> {
+  return loadRunView(deps.db, runId, caller.workspaceId);
 }
 
 async function checkMediaInputs(

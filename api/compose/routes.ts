@@ -4,6 +4,7 @@ import { assertWebhookUrl } from '../../core/run/webhook-url';
 import { availableFormat, composeFormats } from '../commands/compose-formats';
 import { composeVideo } from '../commands/compose-video';
 import type { ApiDeps } from '../deps';
+import type { IdempotencyState } from '../middleware/idempotency';
 import { parseWith } from '../validate';
 import { presentFormats } from './presenter';
 import { ComposeBody } from './schema';
@@ -23,7 +24,8 @@ export function composeRouter(deps: ApiDeps): Router {
     if ((body.script === undefined) === (body.runId === undefined))
       throw invalidField(null, 'script_or_run', 'Give exactly one of script and runId');
     const webhookUrl = assertWebhookUrl(body.webhookUrl, ['https:']);
-    const run = await composeVideo(deps, ctx.state.caller, { ...body, format, webhookUrl });
+    const newRunId = (ctx.state.idempotency as IdempotencyState | undefined)?.runId;
+    const run = await composeVideo(deps, ctx.state.caller, { ...body, format, webhookUrl, newRunId });
     ctx.status = 202;
     ctx.body = { data: run };
   });

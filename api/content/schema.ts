@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRIEFS_DEFAULT, BRIEFS_MAX } from '../../core/limits';
+import { WebhookEvents } from '../../core/run/webhook-events';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -24,6 +25,7 @@ export const CreateContentBody = z.object({
   aspectRatio: z.string().trim().max(10).nullish(),
   metadata: jsonObject.nullish(),
   webhookUrl: z.string().max(2000).nullish(),
+  webhookEvents: WebhookEvents.nullish(),
   test: z.boolean().optional(),
 });
 export type CreateContentBody = z.infer<typeof CreateContentBody>;

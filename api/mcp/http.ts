@@ -1,12 +1,18 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Context, Middleware } from 'koa';
+import { z } from 'zod';
 import compose from 'koa-compose';
 import { AtelierError } from '../../core/errors';
 import type { ApiDeps } from '../deps';
 import { keyedJson } from '../middleware/keyed-json';
+import { parseWith } from '../validate';
+import { McpProfile } from './profiles';
 import { createMcpServer } from './server';
 
 export const MCP_PATH = '/mcp';
+
+/** `/mcp?profile=core`: the small tool list (api/mcp/profiles.ts); default full. */
+const McpQuery = z.object({ profile: McpProfile.default('full') });
 
 /**
  * Streamable HTTP at /mcp, stateless: every POST is one JSON-RPC exchange with a server made for the
@@ -26,7 +32,8 @@ export function mcpEndpoint(deps: ApiDeps): Middleware {
           details: [{ param: null, code: 'method_not_allowed', message: 'POST only' }],
         });
       }
-      const server = createMcpServer(deps, ctx.state.caller, { requestId: ctx.state.requestId });
+      const { profile } = parseWith(McpQuery, ctx.query);
+      const server = createMcpServer(deps, ctx.state.caller, { requestId: ctx.state.requestId, profile });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
       ctx.res.on('close', () => {
         void transport.close();

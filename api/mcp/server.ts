@@ -8,17 +8,13 @@ import { assertStorableInput, parseWith } from '../validate';
 import { toolError } from './errors';
 import { serveResources } from './resources';
 import type { ToolContext } from './tool';
-import { LISTED_TOOLS, TOOLS_BY_NAME } from './tools';
-
-const INSTRUCTIONS = `Atelier makes images, videos, audio and text by running apps (graphs of generation steps).
-Typical flow: discover_apps -> get_app -> run_app (or atelier_create from a brief) -> wait_for_run
-(repeat while timedOut) -> use the outputs (publish_content, transfer_asset, refine_run).
-If run.awaitingApproval is set, a human.approval node waits: approve_run or ask a person.
-Errors carry the REST envelope: code (VALIDATION_ERROR, NOT_FOUND, ...) and retryable.`;
+import { INSTRUCTIONS, listedTools, profileTools, type McpProfile } from './profiles';
 
 export interface McpServerOptions {
   /** The id errors carry as `requestId` (the HTTP request's, over /mcp). */
   requestId?: string;
+  /** The tools offered (api/mcp/profiles.ts); default full. */
+  profile?: McpProfile;
 }
 
 /**
@@ -27,11 +23,13 @@ export interface McpServerOptions {
  * with the envelope's code (VALIDATION_ERROR and its details), never a protocol error or a crash.
  */
 export function createMcpServer(deps: ApiDeps, caller: Caller, options: McpServerOptions = {}): Server {
+  const profile = options.profile ?? 'full';
+  const tools = new Map(profileTools(profile).map((t) => [t.name, t]));
   const server = new Server(
     { name: 'atelier', title: 'Atelier', version: '1.0.0' },
-    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS[profile] },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools(profile) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const requestId = options.requestId ?? `mcp_${newId()}`;
     const token = request.params._meta?.progressToken;
@@ -48,8 +46,13 @@ export function createMcpServer(deps: ApiDeps, caller: Caller, options: McpServe
       },
     };
     try {
-      const tool = TOOLS_BY_NAME.get(request.params.name);
-      if (!tool) throw new AtelierError('NOT_FOUND', `No tool "${request.params.name}": see tools/list`);
+      const tool = tools.get(request.params.name);
+      if (!tool)
+        throw new AtelierError(
+          'NOT_FOUND',
+          `No tool "${request.params.name}" in the ${profile} profile: see tools/list` +
+            (profile === 'core' ? ' (/mcp without ?profile= has every tool)' : ''),
+        );
       const args = request.params.arguments ?? {};
       assertStorableInput(args, 'input');
       const result = (await tool.run(context, parseWith(tool.input, args))) as Record<string, unknown>;

@@ -3,11 +3,12 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from '../../core/app/app-access';
 import type { ApiDeps } from '../deps';
+import type { McpProfile } from './profiles';
 import { createMcpServer } from './server';
 
 /** Serves the MCP server over stdin/stdout, acting for `caller`; resolves when stdin closes. */
-export async function serveStdio(deps: ApiDeps, caller: Caller): Promise<void> {
-  const server = createMcpServer(deps, caller);
+export async function serveStdio(deps: ApiDeps, caller: Caller, profile: McpProfile = 'full'): Promise<void> {
+  const server = createMcpServer(deps, caller, { profile });
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
   await server.connect(new StdioServerTransport());
   process.stdin.once('end', () => void server.close());
@@ -19,8 +20,10 @@ export async function serveStdio(deps: ApiDeps, caller: Caller): Promise<void> {
  * the embedded default keeps its database to itself, so a local agent reaches it this way. A request the
  * server cannot be reached for is answered with a JSON-RPC error, never dropped.
  */
-export async function relayStdio(url: string, key: string): Promise<void> {
-  const upstream = new StreamableHTTPClientTransport(new URL('/mcp', url), {
+export async function relayStdio(url: string, key: string, profile: McpProfile = 'full'): Promise<void> {
+  const endpoint = new URL('/mcp', url);
+  if (profile !== 'full') endpoint.searchParams.set('profile', profile);
+  const upstream = new StreamableHTTPClientTransport(endpoint, {
     requestInit: { headers: { 'x-api-key': key } },
   });
   const local = new StdioServerTransport();

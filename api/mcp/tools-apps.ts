@@ -1,5 +1,7 @@
 import { presentAppDetail } from '../../core/app/present-app';
-import { AppDetail } from '../../core/responses/apps';
+import { AppDetail, Estimate } from '../../core/responses/apps';
+import { EstimateBody } from '../apps/schema';
+import { estimateRun } from '../commands/estimate-run';
 import { DiscoveryResult } from '../../core/responses/discovery';
 import { assertWebhookUrl } from '../../core/run/webhook-url';
 import { applyBrand } from '../commands/apply-brand';
@@ -37,6 +39,18 @@ export const APP_TOOLS = [
     annotations: { readOnlyHint: true },
     run: async ({ deps, caller }, { appId }) =>
       presentAppDetail(await loadUsableApp(deps.db, uuidParam(appId, 'App'), caller)),
+  }),
+  tool({
+    name: 'estimate_run',
+    title: 'Estimate a run',
+    description:
+      'What a run of the app (or of the nodes the named outputs need) costs at most, node by node, and ' +
+      'whether the balance covers it. Nothing starts.',
+    input: AppInput.extend(EstimateBody.shape),
+    output: Estimate,
+    annotations: { readOnlyHint: true },
+    run: async ({ deps, caller }, { appId, outputs }) =>
+      estimateRun(deps, caller, await loadUsableApp(deps.db, uuidParam(appId, 'App'), caller), outputs),
   }),
   tool({
     name: 'run_app',

@@ -1,4 +1,10 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { presentAppDetail } from '../../core/app/present-app';
+import { AppDetail } from '../../core/responses/apps';
+import { ComposeFormats } from '../../core/responses/compose';
+import { presentFormats } from '../compose/presenter';
+import { generateWorkflow } from '../commands/generate-workflow';
+import { GenerateBody } from '../workflows/schema';
 import { invalidField } from '../../core/errors';
 import { Briefs, ContentOutcome, ContentPlanOutcome } from '../../core/responses/content';
 import { Prediction } from '../../core/responses/intelligence';
@@ -69,10 +75,36 @@ export const CREATE_TOOLS = [
     run: async ({ deps, caller }, body) => ({ briefs: await writeBriefs(deps, caller, body) }),
   }),
   tool({
+    name: 'list_compose_formats',
+    title: 'List compose formats',
+    description:
+      'The video formats compose_video renders (id, inputs it needs, credits, available) and what every ' +
+      'format accepts (aspect ratios, clip and script lengths).',
+    input: z.object({}),
+    output: ComposeFormats,
+    annotations: { readOnlyHint: true },
+    run: async ({ deps }) => presentFormats(composeFormats(deps)),
+  }),
+  tool({
+    name: 'generate_app',
+    title: 'Generate an app from an instruction',
+    description:
+      'A new private app (a checked graph with parameters) from words ("a square quote card with a ' +
+      'caption"); baseAppId starts from an app you may use. test: true checks and stores nothing. Run it ' +
+      'with run_app.',
+    input: GenerateBody,
+    output: AppDetail.extend({ status: z.literal('test').optional() }),
+    annotations: { openWorldHint: false },
+    run: async ({ deps, caller }, { test, ...body }) => {
+      const app = presentAppDetail(await generateWorkflow(deps, caller, { ...body, sandbox: test === true }));
+      return test === true ? { ...app, status: 'test' as const } : app;
+    },
+  }),
+  tool({
     name: 'compose_video',
     title: 'Compose a video',
     description:
-      'A narrated video in a format of GET /v1/compose/formats, from a script or the text and images of ' +
+      'A narrated video in a format of list_compose_formats, from a script or the text and images of ' +
       'an earlier completed run (exactly one of script and runId). Follow the run with wait_for_run.',
     input: ComposeBody,
     output: Run,

@@ -1,8 +1,9 @@
-import { Usage } from '../../core/responses/account';
+import { Account, Usage } from '../../core/responses/account';
 import { PublishResults, Transfer } from '../../core/responses/publishing';
 import { presentAsset } from '../../core/run/present-asset';
 import { AssetsQuery } from '../assets/schema';
 import { accountUsage } from '../commands/account-usage';
+import { getAccount } from '../commands/get-account';
 import { listAssets } from '../commands/list-assets';
 import { listChannels } from '../commands/list-channels';
 import { checkPostContent, publish } from '../commands/publish';
@@ -68,5 +69,16 @@ export const PUBLISHING_TOOLS = [
     output: Usage,
     annotations: { readOnlyHint: true },
     run: ({ deps, caller }) => accountUsage(deps, caller),
+  }),
+  tool({
+    name: 'get_account',
+    title: 'Get the account',
+    description:
+      'Which workspace and API key you act as (the key name and prefix, never the key), your role and the ' +
+      'rate limit.',
+    input: NoInput,
+    output: Account,
+    annotations: { readOnlyHint: true },
+    run: ({ deps, caller }) => getAccount(deps, caller),
   }),
 ];

@@ -1,6 +1,11 @@
-import type { z } from 'zod';
 import { invalidField } from '../../core/errors';
-import { ApprovalResult, CancelResult, Refinement, Run } from '../../core/responses/runs';
+import { z } from 'zod';
+import { isUuid } from '../../core/ids';
+import { Pagination } from '../../core/responses/common';
+import { ApprovalResult, CancelResult, Refinement, Run, RunSummary } from '../../core/responses/runs';
+import { presentRunSummary } from '../../core/run/present-run';
+import { listRuns } from '../commands/list-runs';
+import { ListQuery } from '../runs/schema';
 import { cancelRun } from '../commands/cancel-run';
 import { decideApproval } from '../commands/decide-approval';
 import { findOwnRun } from '../commands/find-own-run';
@@ -16,6 +21,23 @@ const ownRun = ({ deps, caller }: ToolContext, runId: string) =>
   findOwnRun(deps, caller, uuidParam(runId, 'Run'));
 
 export const RUN_TOOLS = [
+  tool({
+    name: 'list_runs',
+    title: 'List runs',
+    description:
+      "The workspace's runs, newest first, without outputs: filter by appId, status, source or since (ISO " +
+      'time); read one with get_run.',
+    input: ListQuery,
+    output: z.object({ runs: z.array(RunSummary), pagination: Pagination }),
+    annotations: { readOnlyHint: true },
+    run: async ({ deps, caller }, query) => {
+      const pagination = { limit: query.limit, offset: query.offset };
+      if (query.appId !== undefined && !isUuid(query.appId))
+        return { runs: [], pagination: { total: 0, ...pagination } };
+      const { rows, total } = await listRuns(deps, caller, query);
+      return { runs: rows.map(presentRunSummary), pagination: { total, ...pagination } };
+    },
+  }),
   tool({
     name: 'get_run',
     title: 'Get a run',

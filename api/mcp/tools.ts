@@ -1,4 +1,5 @@
 import { APP_TOOLS } from './tools-apps';
+import { BRAND_TOOLS } from './tools-brand';
 import { CREATE_TOOLS } from './tools-create';
 import { EDITING_TOOLS } from './tools-editing';
 import { PUBLISHING_TOOLS } from './tools-publishing';
@@ -11,17 +12,18 @@ export const TOOLS: Tool[] = [
   ...RUN_TOOLS,
   ...CREATE_TOOLS,
   ...PUBLISHING_TOOLS,
+  ...BRAND_TOOLS,
   ...EDITING_TOOLS,
 ];
 
-export const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
+export type ListedTool = ReturnType<typeof listedTool>;
 
-/** tools/list: each tool with the JSON Schema of its arguments and of its structured result. */
-export const LISTED_TOOLS = TOOLS.map((t) => ({
+/** A tool as tools/list gives it: the JSON Schema of its arguments, and of its structured result if asked. */
+export const listedTool = (t: Tool, options: { outputSchema: boolean }) => ({
   name: t.name,
   title: t.title,
   description: t.description,
   inputSchema: jsonSchemaOf(t.input, 'input'),
-  outputSchema: jsonSchemaOf(t.output, 'output'),
+  ...(options.outputSchema ? { outputSchema: jsonSchemaOf(t.output, 'output') } : {}),
   ...(t.annotations ? { annotations: t.annotations } : {}),
-}));
+});

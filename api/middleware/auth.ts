@@ -60,7 +60,7 @@ function callerOf(record: KeyContext | null): Caller {
   if (!record || record.revoked) throw new AtelierError('AUTH_INVALID_KEY', 'Invalid API key');
   if (!record.workspaceId || !record.userId || !record.role)
     throw new AtelierError('AUTH_INVALID_CONTEXT', 'API key has no workspace or user context');
-  return { workspaceId: record.workspaceId, userId: record.userId, role: record.role };
+  return { workspaceId: record.workspaceId, userId: record.userId, role: record.role, keyId: record.keyId };
 }
 
 function presentedKey(apiKeyHeader: string, authorization: string): string | null {

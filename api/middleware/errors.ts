@@ -56,8 +56,7 @@ export function toAtelierError(err: unknown): AtelierError {
   const outage = storageOutage(err);
   if (outage) return new AtelierError('RESOURCE_UNAVAILABLE', outage.message, { cause: err });
   if (e?.status === 415)
-    return new AtelierError('VALIDATION_ERROR', 'Unsupported content type; send application/json', {
-      status: 415,
+    return new AtelierError('VALIDATION_ERROR', 'Unsupported content type: the body must be JSON', {
       details: [{ param: null, code: 'unsupported_media_type', message: 'send application/json' }],
     });
   return new AtelierError('INTERNAL_ERROR', 'Internal server error');

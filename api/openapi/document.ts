@@ -8,6 +8,7 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import { ERROR_CODES } from '../../core/errors';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../core/limits';
 import { exampleOf } from '../../core/responses/common';
 import { ErrorEnvelope } from '../../core/responses/errors';
 import { WebhookPayload } from '../../core/responses/webhooks';
@@ -26,8 +27,8 @@ export function declaredRoutes(router: Router): RouteEntry[] {
 }
 
 const ERROR_STATUSES = [...new Set(Object.values(ERROR_CODES).map((c) => c.status))].sort();
-/** A body that is not JSON (415) or over 1 MiB (413) is refused before any route runs. */
-const BODY_STATUSES = [413, 415];
+/** A body over 1 MiB (413) is refused before any route runs; one that is not JSON is a 400. */
+const BODY_STATUSES = [413];
 const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
 
 const TAG_DESCRIPTIONS: Record<Tag, string> = {
@@ -75,6 +76,19 @@ const IF_NONE_MATCH = z.object({
     .meta({ description: 'The ETag of the copy the client holds: 304 while it is current' }),
 });
 
+const IDEMPOTENCY_KEY = z.object({
+  'Idempotency-Key': z
+    .string()
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+    .optional()
+    .meta({
+      description:
+        'Any unique string (a UUID): the same key and request within 24 h answer the first answer and run, ' +
+        'never a second run or charge; the same key with another request is 422 idempotency_key_reused; a ' +
+        'duplicate sent while the first is in flight waits for its answer.',
+    }),
+});
+
 function operationObject(method: string, path: string, op: Operation): ZodOpenApiOperationObject {
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, response] of Object.entries(op.responses))
@@ -90,7 +104,11 @@ function operationObject(method: string, path: string, op: Operation): ZodOpenAp
       headers: { ...COMMON_HEADERS, ETag: headerRef('ETag') },
     };
   }
-  const errorStatuses = [...ERROR_STATUSES, ...(BODY_METHODS.includes(method) ? BODY_STATUSES : [])];
+  const errorStatuses = [
+    ...ERROR_STATUSES,
+    ...(BODY_METHODS.includes(method) ? BODY_STATUSES : []),
+    ...(op.startsWork ? [422] : []),
+  ];
   for (const status of errorStatuses)
     responses[String(status) as `4${string}`] = { $ref: '#/components/responses/Error' };
   const path$ = pathParameters(path);
@@ -99,12 +117,13 @@ function operationObject(method: string, path: string, op: Operation): ZodOpenAp
     tags: [op.tag],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    ...(path$ || op.query
+    ...(path$ || op.query || op.startsWork
       ? {
           requestParams: {
             ...(path$ ? { path: path$ } : {}),
             ...(op.query ? { query: op.query } : {}),
             ...(op.conditional ? { header: IF_NONE_MATCH } : {}),
+            ...(op.startsWork ? { header: IDEMPOTENCY_KEY } : {}),
           },
         }
       : {}),
@@ -142,7 +161,19 @@ const RUN_WEBHOOK: ZodOpenApiPathsObject = {
           'X-Atelier-Webhook-Signature': z.string().meta({ description: 'Hex Ed25519 signature' }),
           'X-Atelier-Webhook-Timestamp': z.string().meta({ description: 'Unix seconds' }),
           'X-Atelier-Webhook-Request-Id': z.string().meta({ description: 'The run id' }),
-          'X-Atelier-Webhook-Event': z.enum(['run.completed', 'run.failed', 'run.cancelled']),
+          'X-Atelier-Webhook-Event': z
+            .enum([
+              'run.completed',
+              'run.failed',
+              'run.cancelled',
+              'run.started',
+              'node.completed',
+              'run.awaiting_approval',
+            ])
+            .meta({
+              description:
+                'run.<status> at the end; the progress events only when the run asked for them (webhookEvents)',
+            }),
           'X-Atelier-Webhook-Key-Id': z.string().meta({ description: 'kid of the signing key' }),
           'webhook-id': z.string(),
           'webhook-timestamp': z.string(),

@@ -27,6 +27,8 @@ export interface Operation {
   bodyExample?: unknown;
   /** Every success answer by status. */
   responses: Partial<Record<200 | 201 | 202, SuccessResponse>>;
+  /** It starts work (a run, a refinement): it honours `Idempotency-Key` (api/middleware/idempotency.ts). */
+  startsWork?: boolean;
   /** When the 200 may carry an `ETag`: what it validates; `If-None-Match` with it is answered 304. */
   conditional?: string;
 }

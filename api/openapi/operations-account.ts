@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AssetsQuery } from '../assets/schema';
 import { ListQuery as TemplatesQuery } from '../templates/schema';
-import { Usage } from '../../core/responses/account';
+import { Account, Usage } from '../../core/responses/account';
 import { Asset } from '../../core/responses/assets';
 import { described } from '../../core/responses/common';
 import { Template, TemplateDetail } from '../../core/responses/templates';
@@ -23,6 +23,15 @@ export const ACCOUNT_OPERATIONS: Record<string, Operation> = {
     summary: 'Completed outputs of completed runs, newest first',
     query: AssetsQuery,
     responses: { 200: page(Asset, 'A page of assets') },
+  },
+  'GET /v1/account': {
+    id: 'getAccount',
+    tag: 'Account',
+    summary: 'Who this key acts as: workspace, key name and prefix, role, rate limit',
+    description:
+      'Use it to check which workspace and key a client is configured with before starting work; it never ' +
+      'returns the key itself, only its prefix. Credits are on GET /v1/account/usage.',
+    responses: { 200: data(Account, 'The workspace and key of this request') },
   },
   'GET /v1/account/usage': {
     id: 'getUsage',

@@ -23,6 +23,7 @@ export const COMPOUND_OPERATIONS: Record<string, Operation> = {
   },
   'POST /v1/generate/image': {
     id: 'generateImage',
+    startsWork: true,
     tag: 'Compound',
     summary: 'A one-image run',
     body: GenerateImageBody,
@@ -34,6 +35,7 @@ export const COMPOUND_OPERATIONS: Record<string, Operation> = {
   },
   'POST /v1/content/create': {
     id: 'createContent',
+    startsWork: true,
     tag: 'Compound',
     summary: 'Pick an app, fill its inputs from a brief, start the run',
     description:
@@ -77,6 +79,7 @@ export const COMPOUND_OPERATIONS: Record<string, Operation> = {
   },
   'POST /v1/compose/video': {
     id: 'composeVideo',
+    startsWork: true,
     tag: 'Compound',
     summary: 'A narrated video from a script or an earlier run',
     body: ComposeBody,

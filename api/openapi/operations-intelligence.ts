@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  BrandContextQuery,
   KitElementBody,
   KitQuery,
   NewBrandObjective,
@@ -11,6 +12,7 @@ import { BriefBody } from '../content/schema';
 import { PredictBody, RecommendationsQuery, TrendsQuery } from '../intelligence/schema';
 import {
   BrandDnaResponse,
+  BrandContextView,
   BrandIdentityResponse,
   BrandObjective,
   BrandStrategyResponse,
@@ -83,6 +85,16 @@ export const INTELLIGENCE_OPERATIONS: Record<string, Operation> = {
     summary: 'Open content recommendations',
     query: RecommendationsQuery,
     responses: { 200: list(Recommendation, 'Recommendations, most urgent first') },
+  },
+  'GET /v1/intelligence/brand-context': {
+    id: 'getBrandContext',
+    tag: 'Intelligence',
+    summary: 'A brand profile in one read: DNA, identity, strategy, guidance, objectives, top patterns',
+    description:
+      'What content creation folds into a run, read at once instead of through the seven /v1/brand routes. ' +
+      'brandProfileId picks a profile (omitted: the active one); a workspace without one gets nulls.',
+    query: BrandContextQuery,
+    responses: { 200: data(BrandContextView, 'The brand context') },
   },
   ...brandPart('dna', 'Brand DNA', BrandDnaResponse, 'BrandDna'),
   ...brandPart('identity', 'Brand identity', BrandIdentityResponse, 'BrandIdentity'),

@@ -31,6 +31,7 @@ const STREAM_EVENTS = `Events (each has an \`id:\` naming the Run snapshot; reco
 export const RUN_OPERATIONS: Record<string, Operation> = {
   'POST /v1/apps/{appId}/runs': {
     id: 'startRun',
+    startsWork: true,
     tag: 'Runs',
     summary: 'Start a run (or a sandbox stub)',
     description:
@@ -90,6 +91,7 @@ export const RUN_OPERATIONS: Record<string, Operation> = {
   },
   'POST /v1/runs/{runId}/feedback': {
     id: 'refineRun',
+    startsWork: true,
     tag: 'Runs',
     summary: 'Refine a completed run in place',
     body: FeedbackBody,

@@ -13,6 +13,7 @@ import { loadUsableApp } from '../commands/load-app';
 import { refineRun } from '../commands/refine-run';
 import { startRun } from '../commands/start-run';
 import type { ApiDeps } from '../deps';
+import type { IdempotencyState } from '../middleware/idempotency';
 import { parseWith, uuidParam } from '../validate';
 import { ApprovalBody, FeedbackBody, FeedbackQuery, ListQuery, RunBody, RunQuery, WaitQuery } from './schema';
 import { readRun } from './read-run';
@@ -31,7 +32,8 @@ export function runsRouter(deps: ApiDeps): Router {
     const webhookUrl = assertWebhookUrl(parseWith(RunQuery, ctx.query).webhook);
     const app = body.applyBrand ? await applyBrand(deps, caller, loaded, body.brandProfileId) : loaded;
     const sandbox = body.test === true || ctx.get('x-atelier-test').toLowerCase() === 'true';
-    const run = await startRun(deps, caller, app, { ...body, webhookUrl, sandbox, source: 'api' });
+    const newRunId = (ctx.state.idempotency as IdempotencyState | undefined)?.runId;
+    const run = await startRun(deps, caller, app, { ...body, webhookUrl, sandbox, source: 'api', newRunId });
     ctx.status = sandbox ? 200 : 202;
     ctx.body = { data: run };
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryInteger } from '../validate';
 import { FEEDBACK_MAX_LENGTH } from '../../core/refinement/prompt';
+import { WebhookEvents } from '../../core/run/webhook-events';
 import {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
@@ -22,6 +23,8 @@ export const RunBody = z
     brandProfileId: z.string().nullable().optional(),
     test: z.boolean().optional(),
     outputs: z.array(z.string().min(1)).max(50).optional(),
+    /** What the webhook (`?webhook=`) is told of; omitted: only the end. */
+    webhookEvents: WebhookEvents.optional(),
   })
   // A profile without applyBrand would be ignored; say so rather than run without the brand.
   .refine((body) => !body.brandProfileId || body.applyBrand === true, {
@@ -34,6 +37,10 @@ export const ListQuery = z.object({
   appId: z.string().optional(),
   status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']).optional(),
   source: z.enum(['api', 'content', 'compose', 'generate']).optional(),
+  since: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .meta({ description: 'Only runs created at or after this ISO 8601 time (e.g. 2026-05-04T00:00:00Z)' }),
   limit: queryInteger({ min: 1, max: PAGE_LIMIT_MAX }).default(PAGE_LIMIT_DEFAULT),
   offset: queryInteger({ min: 0, max: PAGE_OFFSET_MAX }).default(0),
 });

@@ -7,6 +7,8 @@ export interface Caller {
   workspaceId: string;
   userId: string;
   role: Role;
+  /** The API key the request came with (absent for callers made without a key, such as scripts). */
+  keyId?: string;
 }
 
 /** The ownership facts of an app that access rules need. Built-in catalog apps have no workspace. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BrandDna, BrandIdentity, BrandStrategy, GuidancePackage } from '../brand/brand-context';
-import { described, EXAMPLE_IDS, EXAMPLE_TIME, JsonObject, Timestamp } from './common';
+import { described, EXAMPLE_IDS, EXAMPLE_TIME, exampleOf, JsonObject, Timestamp } from './common';
 
 const profileId = z
   .string()
@@ -162,3 +162,29 @@ export type GuidanceResponse = z.infer<typeof GuidanceResponse>;
 export type BrandObjective = z.infer<typeof BrandObjective>;
 export type KitElement = z.infer<typeof KitElement>;
 export type TopPattern = z.infer<typeof TopPattern>;
+
+export const BrandContextView = described(
+  'BrandContextView',
+  z.object({
+    brandProfileId: profileId,
+    name: z.string().nullable().meta({ description: 'The profile name (null: the workspace has none)' }),
+    dna: BrandDna.nullable(),
+    identity: BrandIdentity.nullable(),
+    strategy: BrandStrategy.nullable(),
+    guidance: GuidancePackage.nullable(),
+    objectives: z.array(BrandObjective),
+    topPatterns: z.array(TopPattern).meta({ description: 'Best first; the profile’s and unscoped ones' }),
+  }),
+  'Everything content creation reads of a brand profile, in one read',
+  {
+    brandProfileId: EXAMPLE_IDS.profile,
+    name: 'Default brand',
+    dna: exampleOf(BrandDnaResponse).data,
+    identity: null,
+    strategy: null,
+    guidance: exampleOf(GuidanceResponse).data,
+    objectives: [exampleOf(BrandObjective)],
+    topPatterns: [exampleOf(TopPattern)],
+  },
+);
+export type BrandContextView = z.infer<typeof BrandContextView>;

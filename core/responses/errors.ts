@@ -8,9 +8,14 @@ export const ValidationDetail = z
       .nullable()
       .meta({ description: 'The parameter or body field, or null for the request' }),
     code: z.string().meta({
-      description: 'missing_no_default, unknown_parameter, invalid_option, invalid_media, invalid_type, ...',
+      description:
+        'missing_no_default, unknown_parameter, unknown_field, invalid_option, invalid_media, invalid_type, ...',
     }),
     message: z.string(),
+    suggestion: z
+      .string()
+      .optional()
+      .meta({ description: 'unknown_field: the known field or parameter most likely meant' }),
     nodeIds: z.array(z.string()).optional().meta({ description: 'App graph problems: the nodes concerned' }),
     edgeIndex: z.int().min(0).optional().meta({ description: 'App graph problems: the edge, by index' }),
   })

@@ -1,6 +1,7 @@
 import type { Modality } from '../graph/modality';
 import type { Plan, PlanNode } from '../graph/plan';
 import type { DirectionOutcome, MediaFacts } from './media-facts';
+import type { WebhookEventName } from './webhook-events';
 
 /** Metadata of a completed output, derived from the real file (or text). */
 export interface OutputMetadata {
@@ -66,6 +67,8 @@ export interface RunAppInput {
   /** Refinement: new prompts by node id. */
   promptOverrides: Record<string, string>;
   webhookUrl: string | null;
+  /** The events the webhook is told of; absent: only the end (and in inputs written before it existed). */
+  webhookEvents?: WebhookEventName[];
   /**
    * Delays between webhook attempts (config WEBHOOK_RETRY_SCHEDULE). Absent from inputs written before it
    * existed: those get WEBHOOK_RETRY_SCHEDULE_DEFAULT.

@@ -4,6 +4,8 @@ export interface WebhookTarget {
   revision: number;
   url: string;
   event: string;
+  /** A progress event's own message (`started`, `node.completed.<nodeId>`); absent for the run's end. */
+  messageKey?: string;
 }
 
 /** One POST of a delivery; `final` says no attempt follows if this one fails. */
@@ -32,5 +34,5 @@ export interface WebhookDeliveryResult {
 }
 
 /** The Standard Webhooks message id: the same for every attempt of one delivery, so receivers de-duplicate. */
-export const webhookMessageId = (runId: string, revision: number): string =>
-  `msg_${runId.replace(/-/g, '')}_r${revision}`;
+export const webhookMessageId = (runId: string, revision: number, messageKey?: string): string =>
+  `msg_${runId.replace(/-/g, '')}_r${revision}${messageKey ? `_${messageKey.replace(/[^A-Za-z0-9]+/g, '_')}` : ''}`;

@@ -57,12 +57,13 @@ describe('/v1 request validation', () => {
     ['application/x-www-form-urlencoded', 'brief=a+launch+post'],
     ['multipart/form-data; boundary=x', '--x\r\n\r\nbrief\r\n--x--'],
   ])(
-    'a %s body on a JSON route is 415 with the envelope, not read as an empty body (non-JSON bodies)',
+    'a %s body on a JSON route is 400 VALIDATION_ERROR (the code table) naming the type, not read as an empty body',
     async (type, body) => {
       const res = await post('/v1/content/create').set('content-type', type).send(body);
 
-      expect(res.status).toBe(415);
+      expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
+        error: expect.stringContaining(`Unsupported content type ${type}`),
         code: 'VALIDATION_ERROR',
         retryable: false,
         details: [{ param: null, code: 'unsupported_media_type', message: expect.stringContaining(type) }],

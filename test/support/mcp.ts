@@ -6,7 +6,9 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 export const TOOL_NAMES = [
   'discover_apps',
   'get_app',
+  'estimate_run',
   'run_app',
+  'list_runs',
   'get_run',
   'wait_for_run',
   'cancel_run',
@@ -15,6 +17,8 @@ export const TOOL_NAMES = [
   'atelier_create',
   'plan_content',
   'content_brief',
+  'list_compose_formats',
+  'generate_app',
   'compose_video',
   'generate_image',
   'predict_performance',
@@ -23,6 +27,9 @@ export const TOOL_NAMES = [
   'list_channels',
   'publish_content',
   'get_usage',
+  'get_account',
+  'get_brand_context',
+  'update_brand',
   'list_node_types',
   'get_app_definition',
   'create_app',
@@ -37,9 +44,9 @@ export async function mcpClient(transport: Transport): Promise<Client> {
   return client;
 }
 
-/** The SDK's client over Streamable HTTP at `<origin>/mcp`, with these request headers (the key). */
-export const httpClient = (origin: string, headers: Record<string, string>) =>
-  mcpClient(new StreamableHTTPClientTransport(new URL('/mcp', origin), { requestInit: { headers } }));
+/** The SDK's client over Streamable HTTP at `<origin>/mcp` (or another path), with these request headers (the key). */
+export const httpClient = (origin: string, headers: Record<string, string>, path = '/mcp') =>
+  mcpClient(new StreamableHTTPClientTransport(new URL(path, origin), { requestInit: { headers } }));
 
 export interface ToolAnswer {
   isError?: boolean;

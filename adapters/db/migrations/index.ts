@@ -6,6 +6,8 @@ import * as brandKit from './004-brand-kit';
 import * as webhookDeliveryOutcome from './005-webhook-delivery-outcome';
 import * as runAdmission from './006-run-admission';
 import * as editableApps from './007-editable-apps';
+import * as webhookEvents from './020-webhook-events';
+import * as idempotencyKeys from './021-idempotency-keys';
 
 /** Migrations in order; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '005-webhook-delivery-outcome': webhookDeliveryOutcome,
   '006-run-admission': runAdmission,
   '007-editable-apps': editableApps,
+  '020-webhook-events': webhookEvents,
+  '021-idempotency-keys': idempotencyKeys,
 };

@@ -77,7 +77,7 @@ export function createAtelierClient(options: AtelierClientOptions): AtelierClien
       init: object,
     ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
     const { data, error, response } = await send(path, {
-      params: { path: input.path, query: input.query },
+      params: { path: input.path, query: input.query, header: input.header },
       body: input.body,
       signal: init.signal,
     });

@@ -16,7 +16,8 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /**
  * A fetch that retries what the contract says may be retried: an error envelope with `retryable: true`
  * (RATE_LIMITED, RESOURCE_UNAVAILABLE, AUTH_FAILED, INTERNAL_ERROR), waiting `retryAfter` seconds (or
- * Retry-After) when the server names a wait, else an exponential backoff; and a network failure of a GET.
+ * Retry-After) when the server names a wait, else an exponential backoff; and a network failure of a GET,
+ * or of a POST that carries an `Idempotency-Key` (the server answers a repeat with the first answer).
  * Every attempt sends a fresh copy of the request.
  */
 export function retryingFetch(
@@ -40,7 +41,8 @@ export function retryingFetch(
       try {
         response = await fetchImpl(last ? request : request.clone());
       } catch (err) {
-        if (last || request.method !== 'GET' || request.signal?.aborted) throw err;
+        const repeatable = request.method === 'GET' || request.headers.has('idempotency-key');
+        if (last || !repeatable || request.signal?.aborted) throw err;
         await sleep(delay(attempt));
         continue;
       }

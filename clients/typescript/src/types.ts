@@ -21,9 +21,10 @@ type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : ne
 type BodyOf<O> = O extends { requestBody?: infer R } ? JsonOf<Exclude<R, undefined>> : never;
 type Body<O> = [BodyOf<O>] extends [never] ? object : { body: BodyOf<O> };
 
-/** What an operation takes: `{path?, query?, body?}` as the document describes them. */
+/** What an operation takes: `{path?, query?, header?, body?}` as the document describes them. */
 export type Input<Id extends OperationId> = Argument<Parameters<operations[Id]>, 'path'> &
   Argument<Parameters<operations[Id]>, 'query'> &
+  Argument<Parameters<operations[Id]>, 'header'> &
   Body<operations[Id]>;
 
 type Responses<O> = O extends { responses: infer R } ? R : never;

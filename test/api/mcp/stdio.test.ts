@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { listen } from '../../support/listen';
-import { call, mcpClient, TOOL_NAMES } from '../../support/mcp';
+import { call, httpClient, mcpClient, TOOL_NAMES } from '../../support/mcp';
 import { createTestStack, type TestStack } from '../../support/stack';
 import { testTemporalAddress } from '../../support/temporal';
 
@@ -20,6 +20,16 @@ function stdioClient(env: Record<string, string>): Promise<Client> {
       stderr: 'inherit',
     }),
   );
+}
+
+/** The tool names of /mcp?profile=core over HTTP. */
+async function httpCoreNames(origin: string, key: string): Promise<string[]> {
+  const client = await httpClient(origin, { 'x-api-key': key }, '/mcp?profile=core');
+  try {
+    return (await client.listTools()).tools.map((t) => t.name);
+  } finally {
+    await client.close();
+  }
 }
 
 describe('npm run mcp: MCP over stdio (the SDK client)', () => {
@@ -77,6 +87,31 @@ describe('npm run mcp: MCP over stdio (the SDK client)', () => {
       });
     } finally {
       await client.close();
+      await server.close();
+    }
+  });
+
+  test('MCP_PROFILE=core offers the core tools, served in-process or relayed as /mcp?profile=core', async () => {
+    const server = await listen(stack.app.callback());
+    const core = (await httpCoreNames(server.origin, stack.users.owner.key)).sort();
+    const relayed = await stdioClient({
+      ATELIER_URL: server.origin,
+      ATELIER_API_KEY: stack.users.owner.key,
+      MCP_PROFILE: 'core',
+    });
+    const inProcess = await stdioClient({
+      DATABASE_URL: stack.config.DATABASE_URL!,
+      TEMPORAL_ADDRESS: testTemporalAddress(),
+      ATELIER_DATA_DIR: stack.config.ATELIER_DATA_DIR,
+      ATELIER_API_KEY: stack.users.owner.key,
+      MCP_PROFILE: 'core',
+    });
+    try {
+      for (const client of [relayed, inProcess])
+        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(core);
+      expect(core).toHaveLength(7);
+    } finally {
+      await Promise.all([relayed.close(), inProcess.close()]);
       await server.close();
     }
   });

@@ -58,6 +58,11 @@ describe('GET /v1/openapi.json', () => {
         schema: expect.objectContaining({ type: 'string' }),
       }),
       expect.objectContaining({ name: 'webhook', in: 'query', schema: { type: 'string', maxLength: 2000 } }),
+      expect.objectContaining({
+        name: 'Idempotency-Key',
+        in: 'header',
+        schema: expect.objectContaining({ maxLength: 255 }),
+      }),
     ]);
     expect(startRun.requestBody!.content['application/json'].schema.properties).toMatchObject({
       inputs: expect.any(Object),
@@ -65,7 +70,7 @@ describe('GET /v1/openapi.json', () => {
       test: { type: 'boolean' },
     });
     expect(Object.keys(startRun.responses)).toEqual(
-      expect.arrayContaining(['200', '202', '400', '401', '403', '404', '413', '415', '429', '500', '503']),
+      expect.arrayContaining(['200', '202', '400', '401', '403', '404', '413', '422', '429', '500', '503']),
     );
     expect(doc.paths['/v1/runs/{runId}/wait'].get.parameters).toContainEqual(
       expect.objectContaining({

@@ -78,6 +78,30 @@ describe('the TypeScript client over a flaky network path', () => {
     expect(slept[1]).toBeGreaterThan(slept[0]);
   });
 
+  test('a POST with an Idempotency-Key is retried after a lost answer, and the run is made once', async () => {
+    // The first attempt reaches Atelier, which starts the run, but its answer is lost on the way back.
+    let lost = 1;
+    const losing = async (request: Request) => {
+      const response = await fetch(request);
+      if (lost-- > 0) throw new TypeError('fetch failed: connection reset');
+      return response;
+    };
+    const { client } = contractClient(server.origin, stack.users.owner.key, stack.contract, {
+      fetch: losing,
+      retry: { sleep: async () => undefined },
+    });
+    const before = await stack.http.get('/v1/runs').set('x-api-key', stack.users.owner.key);
+    const { data } = await client.startRun({
+      path: { appId: SOCIAL_POST },
+      header: { 'Idempotency-Key': 'lost-answer-1' },
+      body: { inputs: { topic: 'a lost answer' } },
+    });
+    const after = await stack.http.get('/v1/runs').set('x-api-key', stack.users.owner.key);
+    expect(lost).toBeLessThan(0);
+    expect(after.body.pagination.total).toBe(before.body.pagination.total + 1);
+    expect(after.body.data[0].runId).toBe((data as { runId: string }).runId);
+  });
+
   test('with retries off the first retryable error is thrown as it came', async () => {
     const { client } = contractClient(server.origin, stack.users.owner.key, stack.contract, {
       fetch: flaky(1),
