@@ -71,7 +71,7 @@ describe('POST /v1/content/create', () => {
       cause: 'no_fit',
       reason: expect.stringContaining('No app fits'),
       candidates: [],
-      confidence: { value: 0, runThreshold: expect.any(Number) },
+      confidence: { value: 0, runThreshold: expect.any(Number), model: 'lexical' },
     });
   });
 

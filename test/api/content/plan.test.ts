@@ -77,6 +77,10 @@ describe('POST /v1/content/plan: the router of content/create without dispatch',
 
   test('discovery exposes the same confidence', async () => {
     const res = await post('/v1/apps/discover', { intent: SURE_BRIEF });
-    expect(res.body.data.confidence).toEqual({ value: expect.any(Number), runThreshold: expect.any(Number) });
+    expect(res.body.data.confidence).toEqual({
+      value: expect.any(Number),
+      runThreshold: expect.any(Number),
+      model: 'lexical',
+    });
   });
 });

@@ -109,7 +109,7 @@ describe('npm run mcp: MCP over stdio (the SDK client)', () => {
     try {
       for (const client of [relayed, inProcess])
         expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(core);
-      expect(core).toHaveLength(7);
+      expect(core).toHaveLength(8);
     } finally {
       await Promise.all([relayed.close(), inProcess.close()]);
       await server.close();
