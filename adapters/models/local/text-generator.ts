@@ -258,7 +258,15 @@ const camelTag = (phrase: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
 
-const HASHTAG_COUNT = { none: 0, fewer: 2, more: 8 } as const;
+/**
+ * How many hashtags a direction asks for, given how many the writer would use: "fewer" is half (at least
+ * one), "more" three more, a number exactly that many.
+ */
+function hashtagCount(wanted: TextDirection['hashtags'], natural: number): number {
+  if (wanted === undefined) return natural;
+  if (typeof wanted === 'number') return wanted;
+  return { none: 0, fewer: Math.max(1, Math.floor(natural / 2)), more: natural + 3 }[wanted];
+}
 
 /**
  * A caption: hook, details, (when longer) the themes and a tone line, the call to action, hashtags.
@@ -267,7 +275,7 @@ const HASHTAG_COUNT = { none: 0, fewer: 2, more: 8 } as const;
 function writeCaption(brief: Brief) {
   const maxWords = brief.budget(60);
   const { hashtags: tagsWanted, emoji, lengthScale = 1 } = brief.direction;
-  const tags = hashtags(brief, tagsWanted ? HASHTAG_COUNT[tagsWanted] : maxWords >= 20 ? 5 : 2);
+  const tags = hashtags(brief, hashtagCount(tagsWanted, maxWords >= 20 ? 5 : 2));
   const hook = fill(brief.pick(HOOKS[brief.tone], 'hook'), brief);
   const longer = lengthScale > 1 ? [themeSentence(brief), brief.pick(SCRIPT_PADDING[brief.tone], 'pad')] : [];
   const opening = emoji === 'add' ? `${TONE_EMOJI[brief.tone]} ${hook}` : hook;
@@ -393,7 +401,7 @@ function writeGeneric(brief: Brief) {
     cta ? callToAction(brief) : '',
   ];
   const body = capWords(parts.filter(Boolean).join(' '), brief.budget(60));
-  const tags = tagsWanted && tagsWanted !== 'none' ? hashtags(brief, HASHTAG_COUNT[tagsWanted]) : [];
+  const tags = tagsWanted !== undefined ? hashtags(brief, hashtagCount(tagsWanted, 5)) : [];
   return { text: tags.length ? `${body}\n\n${tags.join(' ')}` : body };
 }
 
