@@ -102,7 +102,7 @@ const EMOJI = String.raw`emojis?`;
 const CTA = String.raw`(?:call[\s-]to[\s-]action|cta)`;
 const { removal, fewer, more } = MARK_SOURCES;
 /** Words a speaker says in a second (about 150 a minute): how a duration becomes a word budget to ask for. */
-const SPOKEN_WORDS_PER_SECOND = 2.5;
+export const SPOKEN_WORDS_PER_SECOND = 2.5;
 
 function rules(purpose: TextPurpose): DirectionRule<TextDirection>[] {
   const cannot = CANNOT[purpose] ?? {};
@@ -337,7 +337,7 @@ const FILLER = new Set([
   ...'sentences line lines paragraph message writing tone voice sound sounds read reads alt description points'.split(
     ' ',
   ),
-  ...'talking bit bullet bullets hook'.split(' '),
+  ...'talking bit bullet bullets hook ad advert'.split(' '),
 ]);
 
 /** Reads text directions ("shorter, more playful, no hashtags") for the local writer of `purpose`. */
