@@ -326,7 +326,7 @@ const RULES: DirectionRule<ArtDirection>[] = [
   },
   {
     pattern:
-      /\b(?:muted|desaturated|subtle|subdued|toned[\s-]down|softer|less colou?rful|washed[\s-]out|calmer colou?rs)\b/i,
+      /\b(?:muted|desaturated|subtle|subdued|toned[\s-]down|tone (?:it|them|the colou?rs) down|softer|less colou?rful|washed[\s-]out|calmer colou?rs)\b/i,
     apply: (_m, s) => ((s.saturation = 'muted'), applied('muted colours')),
     negated: (_m, s, scope) =>
       scope.replaced ? ignored : ((s.saturation = 'vibrant'), applied('more saturated colours')),
@@ -404,7 +404,7 @@ const FILLER = new Set([
   ...'layout composition area part side whole feel look aesthetic overall accent accents shapes stripe band'.split(
     ' ',
   ),
-  ...'weight size sized ink writing copy caption vibes'.split(' '),
+  ...'weight size sized ink writing copy caption vibes typeface'.split(' '),
 ]);
 
 /** Reads art directions ("Make the background a deep ocean blue and the type bolder") for the local renderer. */

@@ -182,7 +182,7 @@ export const COMMON_FILLER = [
   ...'more less much bit little lot lots slightly somewhat quite very way too so even overall whole entire'.split(
     ' ',
   ),
-  ...'use using try change switch set go give get keep turn add put instead rather than now same one only exactly'.split(
+  ...'use using try change switch set go give get keep turn add put instead rather than now same one only exactly enough limit cap include have'.split(
     ' ',
   ),
   ...'i we you me us our my your look looks looking feel feels feeling seem seems be is are was were'.split(

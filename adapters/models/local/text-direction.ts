@@ -192,13 +192,14 @@ function rules(purpose: TextPurpose): DirectionRule<TextDirection>[] {
     },
     {
       pattern: new RegExp(
-        String.raw`\b(?:the\s+)?${CTA}\s+(?:(:|=|to|should be|saying|that says|reading|be)\s+)?(?!(?:a|an|the|more|less|clearer|stronger|better|shorter|longer|bolder|bigger|punchier)\b)([\p{L}\p{N}][^"”]{1,79}?)$`,
+        String.raw`\b(?:the\s+)?${CTA}(?:\s*([:=])|\s+(?:to|should be|saying|that says|reading|be)\b)?\s+(?!(?:a|an|the|more|less|clearer|stronger|better|shorter|longer|bolder|bigger|punchier)\b)([\p{L}\p{N}][^"”]{1,79}?)$`,
         'iu',
       ),
       apply: (m, s) =>
         unless('cta', () => {
           // Without a linking word, only words written as a call to action (capitalised) are one.
-          if (!m[1] && !/^\p{Lu}/u.test(m[2])) return null;
+          const linked = m[1] !== undefined || /\s(?:to|should be|saying|that says|reading|be)\s/i.test(m[0]);
+          if (!linked && !/^\p{Lu}/u.test(m[2])) return null;
           const text = m[2].trim().replace(/^./, (c) => c.toUpperCase());
           s.callToAction = { text };
           return applied(`call to action "${text}"`);
