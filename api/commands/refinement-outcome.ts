@@ -28,30 +28,31 @@ export function directionSupports(
   selection: RefinementSelection,
   feedback: string,
 ): Map<string, DirectionSupport> {
-  const configured = configuredProviders(config);
   const supports = new Map(
-    selection.choices.map((choice) => {
-      const node = plan.nodes.find((n) => n.id === choice.nodeId)!;
-      if (selection.method === 'model')
-        return [
-          choice.nodeId,
-          { applied: ['the prompt as the chat model rewrote it'], declined: [], verified: false },
-        ];
-      const hasImageInput = node.parents.some(
-        (id) => plan.nodes.find((n) => n.id === id)?.produces === 'image',
-      );
-      const provider = providerOfNode(node, configured) ?? 'local';
-      const support = directionSupport(provider, { type: node.type, config: node.config, hasImageInput }, [
-        sanitizeFeedback(feedback),
-      ]);
-      return [choice.nodeId, support] as const;
-    }),
+    selection.choices.map((choice): [string, DirectionSupport] =>
+      selection.method === 'model'
+        ? [
+            choice.nodeId,
+            { applied: ['the prompt as the chat model rewrote it'], declined: [], verified: false },
+          ]
+        : [choice.nodeId, nodeSupport(config, plan, choice.nodeId, feedback)],
+    ),
   );
   const rerun = descendantsOf(
     plan,
     [...supports].filter(([, s]) => canApply(s)).map(([id]) => id),
   );
   return new Map([...supports].map(([id, s]) => [id, withVoiceoverLength(plan, id, s, rerun)]));
+}
+
+/** What one node's provider makes of the feedback as directions appended to its prompt. */
+export function nodeSupport(config: Config, plan: Plan, nodeId: string, feedback: string): DirectionSupport {
+  const node = plan.nodes.find((n) => n.id === nodeId)!;
+  const hasImageInput = node.parents.some((id) => plan.nodes.find((n) => n.id === id)?.produces === 'image');
+  const provider = providerOfNode(node, configuredProviders(config)) ?? 'local';
+  return directionSupport(provider, { type: node.type, config: node.config, hasImageInput }, [
+    sanitizeFeedback(feedback),
+  ]);
 }
 
 /** A length change a local clip applies: "15 seconds long", "at most 10 seconds long", "shorter clip". */

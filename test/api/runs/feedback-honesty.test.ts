@@ -162,6 +162,30 @@ describe('POST /v1/runs/{runId}/feedback says only what it did', () => {
     expect(await charges(runId)).toEqual(charged);
   });
 
+  test('"make the text serif" on a Social Post lands on the picture, although its words name text', async () => {
+    const { runId } = await completedRun(SOCIAL_POST, { topic: 'a reusable water bottle' });
+
+    const res = await feedback(runId, 'make the text serif');
+
+    expect(res.body.data.revision).toBe(2);
+    expect(res.body.data.refinedNodes).toEqual([
+      {
+        nodeId: 'image',
+        reason: expect.stringMatching(/"Post image" can \(serif type\); applied: serif type/),
+      },
+    ]);
+  });
+
+  test('"just one hashtag" on a Social Post leaves exactly one hashtag', async () => {
+    const { runId } = await completedRun(SOCIAL_POST, { topic: 'a reusable water bottle' });
+
+    const res = await feedback(runId, 'just one hashtag');
+
+    expect(res.body.data.refinedNodes[0].reason).toMatch(/applied: 1 hashtag/);
+    const caption = (await run(runId)).outputs.find((o) => o.id !== 'out_image')!;
+    expect(caption.value.match(/#\w+/g)).toHaveLength(1);
+  });
+
   test('"make the ad 15 seconds long" on a video that lasts as long as its voiceover is declined, naming the script', async () => {
     const { runId } = await completedRun(VIDEO_AD, { product: 'Crumb & Co. sourdough, naturally leavened' });
 
