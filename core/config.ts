@@ -97,6 +97,8 @@ export const Config = z.object({
   IMAGE_PROVIDER: z.enum(IMAGE_PROVIDERS).default('local'),
   VIDEO_PROVIDER: z.enum(VIDEO_PROVIDERS).default('local'),
   SPEECH_PROVIDER: z.enum(SPEECH_PROVIDERS).default('local'),
+  /** The local voice: `auto` speaks with Piper when setup installed it (else espeak-ng); `espeak` always espeak-ng. */
+  LOCAL_VOICE: z.enum(['auto', 'espeak']).default('auto'),
   EMBEDDINGS_PROVIDER: z.enum(['none', 'openai']).default('none'),
   OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: optionalString,
