@@ -15,3 +15,5 @@ export const DETERMINERS = set(lexicon.determiners.words);
 export const IMPERATIVES = set(lexicon.imperatives.words);
 /** Last words of an address ("Elm Street"). */
 export const STREET_WORDS = set(lexicon.street_words.words);
+/** First words of a detail that says when ("Sunday at 10am", "every morning"). */
+export const WHEN_WORDS = set(lexicon.when_words.words);

@@ -1,6 +1,6 @@
 import { analyze, isKnownWord } from '../../../core/discovery/nlp';
-import { NAME_CONNECTORS, STREET_WORDS } from './copy-words';
-import { STOPWORD_SET, startsPredicate, tokens } from './prompt-words';
+import { IMPERATIVES, NAME_CONNECTORS, STREET_WORDS } from './copy-words';
+import { clauses, STOPWORD_SET, startsPredicate, tokens } from './prompt-words';
 
 /** A hashtag is a tag, never a sentence. */
 export const HASHTAG_MAX_WORDS = 3;
@@ -12,7 +12,7 @@ const real = (w: string) => capitalised(w) || isKnownWord(clean(w));
 const tagOf = (words: string[]) =>
   '#' +
   words
-    .map(clean)
+    .flatMap((w) => w.replace(/['’]s$/i, '').split(/[^\p{L}\p{N}]+/u))
     .filter(Boolean)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
@@ -27,7 +27,11 @@ function names(words: string[]): string[][] {
     run = [];
   };
   for (const w of words) {
-    if (capitalised(w)) run.push(w);
+    // A possessive ends its name: "Café y Luna’s Straße-style pretzels" names "Café y Luna".
+    if (capitalised(w) && /['’]s$/i.test(w)) {
+      run.push(w);
+      close();
+    } else if (capitalised(w)) run.push(w);
     else if (run.length && NAME_CONNECTORS.has(w.toLowerCase())) run.push(w);
     else close();
   }
@@ -64,19 +68,25 @@ export function hashtagsFor(subject: string, keywords: string[], limit: number, 
     .slice(lastName + 1)
     .filter((w) => !STOPWORD_SET.has(w.toLowerCase()) && !/ly$/i.test(w));
   const headTags = head.length > 1 ? [headOf(head)].filter((h) => h.length > 1 && h.every(real)) : [];
+  // Names elsewhere in the prompt ("Iron Bloom Gym"), not addresses ("Oak Avenue").
+  const runs = clauses(prompt).flatMap((c) => names(tokens(c)));
+  const address = (n: string[]) => STREET_WORDS.has(clean(n[n.length - 1]).toLowerCase());
+  const promptNames = runs.filter((n) => n.length > 1 && !address(n));
+  for (const n of runs.filter((r) => r.length > 1)) for (const w of n) inName.add(clean(w).toLowerCase());
   const single = keywords
     .filter(
       (k) =>
         !inName.has(k.toLowerCase()) &&
         !verbs.has(k.toLowerCase()) &&
         !STREET_WORDS.has(k.toLowerCase()) &&
+        !IMPERATIVES.has(k.toLowerCase()) &&
         isKnownWord(k) &&
         isNoun(k),
     )
     .map((k) => [k]);
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const tagWords of [...nameTags, ...headTags, ...single]) {
+  for (const tagWords of [...nameTags, ...headTags, ...promptNames.filter((n) => n.every(real)), ...single]) {
     const tag = tagOf(tagWords.filter(isNameWord));
     const count = tagWords.filter(isNameWord).length;
     if (count === 0 || count > HASHTAG_MAX_WORDS || tag.length <= 2 || seen.has(tag.toLowerCase())) continue;

@@ -9,6 +9,7 @@ import {
   titleCase,
 } from './prompt-words';
 import { detailSentences } from './detail-sentences';
+import { WHEN_WORDS } from './copy-words';
 import { hashtagsFor } from './hashtags';
 import { altTextFor } from '../../../core/run/describe-media';
 import type { ImageFacts, MediaFacts } from '../../../core/run/media-facts';
@@ -142,7 +143,8 @@ function readBrief(request: GenerateTextRequest): Brief {
     subject,
     subjectRef: referTo(subject, prompt),
     details,
-    keywords: keywords(prompt, 8).filter((k) => !/\d/.test(k)),
+    // Times ("today", "saturday") are said in the details, never made topics ("It starts with today").
+    keywords: keywords(prompt, 8).filter((k) => !/\d/.test(k) && !WHEN_WORDS.has(k)),
     tone,
     pick: (options, salt) => options[hashString(`${seed}\u0000${salt}`) % options.length],
     direction,

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { HASHTAG_MAX_WORDS } from '../../../../adapters/models/local/hashtags';
 import { generateText, type TextPurpose } from '../../../../adapters/models/local/text-generator';
+import { copySamples } from './copy-samples';
 
 /**
  * Copy that reads (issue 29 item 2): names are kept exactly as given, hashtags are short CamelCase tags and
@@ -141,5 +144,13 @@ describe('regressions of issue 29', () => {
     expect(text).toContain('Find us at 14 Elm Street.');
     expect(text).toContain('Pre-order in store.');
     expect(text).not.toMatch(/and (Pre-order|store)/);
+  });
+});
+
+describe('the reviewed samples (test/fixtures/copy/samples.md)', () => {
+  test('are what the writer writes now: a change of the writer shows as a diff of that file', () => {
+    const file = readFileSync(join(__dirname, '../../../fixtures/copy/samples.md'), 'utf8');
+
+    expect(copySamples()).toBe(file);
   });
 });
