@@ -79,6 +79,11 @@ export interface DirectionReader<S> {
   filler: ReadonlySet<string>;
   /** Why a clause no rule understood was not applied. */
   unknown: string;
+  /**
+   * Words naming what another node makes ("on the image" for the writer, "the caption" for the renderer):
+   * a clause about that is not this model's to apply, even if some of its words match a rule.
+   */
+  foreign?: { pattern: RegExp; reason: (word: string) => string };
   /** Why a negated direction its rule cannot reverse was not applied, and what to ask instead. */
   negated: (direction: string) => string;
   initial: () => S;
@@ -122,7 +127,8 @@ function outcomeOf<S>(
  * Reads directions with a model's rules:
  * 1. each direction is put in one form (numbers as digits, replacements as "Y instead of X") and cut into
  *    clauses; each clause is marked (negated, replaced and marker words: core/refinement/feedback-marks.ts);
- * 2. a clause about music or sound is declined: no local model makes them;
+ * 2. a clause about music or sound is declined: no local model makes them; so is a clause about what another
+ *    node makes ("less text on the image", for the writer);
  * 3. every rule whose pattern matches a clause changes the settings and says what it applied (or that
  *    the model cannot do it), consuming the words it matched; a negated match goes to the rule's
  *    `negated` handler, else is declined (or ignored, when it names what is replaced);
@@ -139,6 +145,11 @@ export function readDirections<S>(directions: string[], reader: DirectionReader<
     const clause = marks.text;
     if (namesUnmade(clause)) {
       declined.push({ direction: clause, reason: UNMADE_REASON });
+      continue;
+    }
+    const foreign = reader.foreign && clause.match(reader.foreign.pattern);
+    if (foreign && reader.foreign) {
+      declined.push({ direction: clause, reason: reader.foreign.reason(foreign[0].toLowerCase()) });
       continue;
     }
     const taken: Span[] = [];

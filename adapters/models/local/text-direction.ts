@@ -351,6 +351,12 @@ export function readTextDirection(
     filler: FILLER,
     unknown:
       'the local writer changes length, tone, hashtags, emoji, the call to action and what is mentioned; it did not understand this',
+    foreign: {
+      pattern:
+        /\b(?:on|in|of|to) (?:the |this |that )?(?:image|picture|photo|visual|poster|graphic|background|thumbnail|banner|slide)s?\b/i,
+      reason: (words) =>
+        `this is about the picture (${words.trim()}); the local writer only writes the text, and the node that makes the picture sets what is drawn`,
+    },
     negated: (direction) =>
       `"${direction}" is negated here, and the local writer cannot do its opposite; say what you want instead (shorter or longer, a tone, hashtags, emoji, a call to action)`,
     initial: () => ({ mentions: [] }),

@@ -293,6 +293,7 @@ describe('local direction readers: what cannot be done is declined with what wou
     ['pan slowly to the left', overPicture, /one speed/],
     ['two emoji', caption, /ask for "one emoji"/],
     ['add hashtags', script, /a spoken script carries no hashtags/],
+    ['less text on the image', caption, /this is about the picture/],
   ])('"%s"', (phrasing, read, reason) => {
     expect(
       read(phrasing)
