@@ -57,7 +57,11 @@ export function countOf(limiter: string | undefined, n: string, upper?: string):
 }
 
 const NUMBER_PHRASES = new RegExp(words(Object.keys(lexicon.numbers.phrases)), 'gi');
-const NUMBER_WORDS = new RegExp(`${words(Object.keys(lexicon.numbers.words))}(?=[\\s-]+[\\p{L}])`, 'giu');
+// A number word before a word it counts ("one hashtag", "one or two"), not a pronoun ("a light one instead").
+const NUMBER_WORDS = new RegExp(
+  `${words(Object.keys(lexicon.numbers.words))}(?=[\\s-]+(?!${words(lexicon.numbers.not_counted)})[\\p{L}])`,
+  'giu',
+);
 
 /** Number words as digits ("fifteen seconds" -> "15 seconds", "a single hashtag" -> "1 hashtag"). */
 export function normaliseNumbers(text: string): string {

@@ -414,6 +414,11 @@ export function readArtDirection(directions: string[]): DirectionReading<ArtDire
     filler: FILLER,
     unknown:
       'the local renderer draws layouts, colours and type from the prompt; it cannot add, remove or change objects or the subject',
+    foreign: {
+      pattern: /\b(?:caption|captions|hashtags?|script|voice|voiceover|narration|transcript|wording)\b/i,
+      reason: (word) =>
+        `this is about the ${word}, which the picture does not carry; the node that writes or speaks it applies it`,
+    },
     negated: (direction) =>
       `"${direction}" is negated here, and the local renderer sets what it is asked for rather than avoiding something; name what you want instead (a colour such as "a green background", a layout, serif or sans-serif type, a mood)`,
     initial: () => ({}),

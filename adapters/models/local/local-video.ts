@@ -155,7 +155,7 @@ export function readMotionDirection(
   directions: string[],
   options: { hasImage: boolean },
 ): DirectionReading<MotionDirection> {
-  return readDirections(directions, {
+  const reading = readDirections<MotionDirection>(directions, {
     rules: rules(options.hasImage),
     filler: FILLER,
     unknown:
@@ -164,6 +164,11 @@ export function readMotionDirection(
       `"${direction}" is negated here, and the local motion sets what it is asked for rather than avoiding something; say what you want instead (a length in seconds, zoom in or out, pan left or right, no motion)`,
     initial: () => ({}),
   });
+  // One camera move is made: "no zoom, just a pan right" applied says only the pan.
+  const motion = reading.settings.motion;
+  const said = motion === 'none' ? 'no camera motion' : `${motion} motion`;
+  const isMotion = (a: string) => a === 'no camera motion' || /^(?:zoom|pan)-\w+ motion$/.test(a);
+  return { ...reading, applied: reading.applied.filter((a) => !isMotion(a) || a === said) };
 }
 
 const TITLE_CARD_BACKGROUND = { dark: '#111827', light: '#f4f1ea' };

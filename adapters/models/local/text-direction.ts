@@ -338,7 +338,7 @@ const FILLER = new Set([
   ...'sentences line lines paragraph message writing tone voice sound sounds read reads alt description points'.split(
     ' ',
   ),
-  ...'talking bit bullet bullets hook ad advert'.split(' '),
+  ...'talking bit bullet bullets hook ad advert video'.split(' '),
 ]);
 
 /** Reads text directions ("shorter, more playful, no hashtags") for the local writer of `purpose`. */

@@ -212,7 +212,14 @@ const TABLE: [string, (d: string) => Reading, unknown[], string[]][] = [
     'lighter',
     art,
     ['lighter, light background'],
-    ['lighter', 'too dark', 'make it brighter', 'a light background', 'not so dark'],
+    [
+      'lighter',
+      'too dark',
+      'make it brighter',
+      'a light background',
+      'not so dark',
+      'swap the dark background for a light one',
+    ],
   ],
   [
     'darker',
@@ -306,6 +313,20 @@ describe('local direction readers: what cannot be done is declined with what wou
     expect(overPicture('pan slowly to the left instead of zooming')).toMatchObject({
       applied: ['pan-left motion'],
       declined: [{ direction: 'slowly', reason: 'the local motion has one speed' }],
+    });
+  });
+
+  test('"no zoom, just a slow pan right" says only the move it makes, and that the speed is not applied', () => {
+    expect(overPicture('no zoom, just a slow pan right')).toMatchObject({
+      applied: ['pan-right motion'],
+      declined: [{ direction: 'slow', reason: expect.stringContaining('one speed') }],
+    });
+  });
+
+  test('"make the script more playful" is not the picture\'s to apply', () => {
+    expect(art('make the script more playful')).toMatchObject({
+      applied: [],
+      declined: [{ reason: expect.stringMatching(/^this is about the script/) }],
     });
   });
 
