@@ -16,9 +16,12 @@ RUN apt-get update \
 
 WORKDIR /app
 
-# Dependencies first so that a source change does not reinstall them.
+# Dependencies first so that a source change does not reinstall them. node-llama-cpp (EMBEDDINGS_PROVIDER=local)
+# brings llama.cpp builds for every platform and GPU; only this platform's CPU build is kept, as setup.sh does.
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund --omit=dev && npm cache clean --force
+RUN npm ci --no-audit --no-fund --omit=dev && npm cache clean --force \
+  && keep="linux-$(uname -m | sed -e 's/^x86_64$/x64/' -e 's/^aarch64$/arm64/')" \
+  && find node_modules/@node-llama-cpp -mindepth 1 -maxdepth 1 ! -name "$keep" -exec rm -rf {} +
 
 COPY . .
 COPY --from=console /console/dist ./console/dist

@@ -95,8 +95,10 @@ export function createApp(deps: ApiDeps): Koa {
     readRun(deps),
   ]);
   app.use(httpMetrics(deps.metrics, (ctx) => v1Route(ctx).template));
-  // Prometheus scrapes without an API key; METRICS_PORT moves it to a listener of its own (api/server.ts).
-  if (deps.config.METRICS_PORT === undefined)
+  // Prometheus scrapes without an API key. On the public port only behind METRICS_TOKEN: open to anyone by
+  // default, it told who could reach the API the run counts of private apps (issue 27 item 5). METRICS_PORT
+  // moves it to a listener of its own (api/server.ts); with neither, it is not served (docs/operations.md).
+  if (deps.config.METRICS_PORT === undefined && deps.config.METRICS_TOKEN !== undefined)
     app.use(
       metricsEndpoint({ metrics: deps.metrics, token: deps.config.METRICS_TOKEN, logger: deps.logger }),
     );

@@ -1,3 +1,4 @@
+import { warmEmbeddings } from './commands/semantic-scorer';
 import type { Server } from 'node:http';
 import type { Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
@@ -32,6 +33,7 @@ export async function startApiServer(
     tracer: extra.tracer,
   });
   const app = createApp(deps);
+  warmEmbeddings(config, logger);
   const server = createApiHttpServer(app.callback());
   const url = await listenAt(server, config.PORT, config.HOST);
   const metrics = await startMetricsServer(config, deps.metrics, logger);

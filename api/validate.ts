@@ -18,11 +18,22 @@ export const zodIssueDetails = (issues: z.core.$ZodIssue[]): ValidationDetail[] 
 function toDetail(issue: z.core.$ZodIssue): ValidationDetail {
   const param = issue.path.length > 0 ? issue.path.join('.') : null;
   const message = issue.code === 'too_big' ? tooBigMessage(issue) : issue.message;
-  return {
-    param,
-    code: issue.code === 'invalid_type' ? 'invalid_type' : 'invalid_value',
-    message: param ? `${param}: ${message}` : message,
-  };
+  return { param, code: detailCode(issue), message: param ? `${param}: ${message}` : message };
+}
+
+/** zod's string formats of time: a value that is not one is of the wrong type, as the contract names it. */
+const DATE_TIME_FORMATS = new Set(['date-time', 'datetime', 'date', 'time']);
+
+/**
+ * `invalid_type` for a wrong JSON type and for a string that is no date-time (an offset of -20:52 was a 500,
+ * issue 27 item 6); a refinement may name its own code; anything else is `invalid_value`.
+ */
+function detailCode(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') return 'invalid_type';
+  if (issue.code === 'invalid_format' && DATE_TIME_FORMATS.has(issue.format)) return 'invalid_type';
+  const named =
+    issue.code === 'custom' ? (issue.params as { detailCode?: unknown } | undefined)?.detailCode : undefined;
+  return typeof named === 'string' ? named : 'invalid_value';
 }
 
 /**

@@ -62,13 +62,18 @@ async function main(): Promise<void> {
     ? [['probe', briefs] as [Group, BenchBrief[]]]
     : splitGroups(briefs, options, catalog);
 
-  const service = await startBenchService(mediaPaths(briefs));
+  // The embeddings signal as the environment names it (EMBEDDINGS_PROVIDER=local|openai|none), local by default as in the service.
+  const embeddings = process.env.EMBEDDINGS_PROVIDER ?? 'local';
+  const service = await startBenchService(mediaPaths(briefs), { EMBEDDINGS_PROVIDER: embeddings });
   const results: BriefResult[] = [];
+  const createMs: number[] = [];
   try {
     for (const [group, list] of groups)
       for (const raw of list) {
         const brief = withMediaBase(raw, service.mediaBase);
+        const started = performance.now();
         const first = await service.create(brief);
+        createMs.push(performance.now() - started);
         const second = await service.create(brief);
         const discover = await service.discover(brief);
         results.push(judgeBrief(brief, group, apps, { first, second, discover }));
@@ -98,8 +103,9 @@ async function main(): Promise<void> {
     figures,
     `agent bench: ${briefs.length} briefs written from the user's side (split ${options.split})` +
       `${groups.some(([g]) => g === 'legacy') ? ' + 47 legacy' : ''}, ` +
-      `${catalog.length} catalog apps; headless content/create and apps/discover over HTTP, sandbox mode`,
+      `${catalog.length} catalog apps; headless content/create and apps/discover over HTTP, sandbox mode; embeddings ${embeddings}`,
   );
+  console.log(`\ncontent/create over HTTP (sandbox, embeddings ${embeddings}): ${latency(createMs)}`);
   if (options.verbose) {
     console.log('\nmisses (dev, legacy and probe only; held-out briefs are never listed):');
     for (const r of shown) {
@@ -113,3 +119,10 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });
+
+/** p50 and p95 of the create calls, in ms (the first call, which loads the models, included). */
+function latency(ms: number[]): string {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms over ${ms.length} briefs`;
+}

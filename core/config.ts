@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { WEBHOOK_RETRY_SCHEDULE_DEFAULT } from './limits';
 import { IMAGE_PROVIDERS, SPEECH_PROVIDERS, TEXT_PROVIDERS, VIDEO_PROVIDERS } from './model-providers';
 
+/**
+ * Where `npm run setup` puts all-MiniLM-L6-v2 as GGUF (scripts/models/minilm-to-gguf.py); a relative
+ * LOCAL_EMBEDDINGS_MODEL is taken from the repository root.
+ */
+export const LOCAL_EMBEDDINGS_MODEL_DEFAULT = '.tools/models/all-MiniLM-L6-v2.f16.gguf';
+
 const optionalString = z
   .string()
   .optional()
@@ -99,7 +105,9 @@ export const Config = z.object({
   SPEECH_PROVIDER: z.enum(SPEECH_PROVIDERS).default('local'),
   /** The local voice: `auto` speaks with Piper when setup installed it (else espeak-ng); `espeak` always espeak-ng. */
   LOCAL_VOICE: z.enum(['auto', 'espeak']).default('auto'),
-  EMBEDDINGS_PROVIDER: z.enum(['none', 'openai']).default('none'),
+  EMBEDDINGS_PROVIDER: z.enum(['none', 'openai', 'local']).default('local'),
+  /** The GGUF embedding model EMBEDDINGS_PROVIDER=local runs in-process; `npm run setup` converts it. */
+  LOCAL_EMBEDDINGS_MODEL: z.string().default(LOCAL_EMBEDDINGS_MODEL_DEFAULT),
   OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: optionalString,
   OPENAI_CHAT_MODEL: z.string().default('gpt-4o-mini'),

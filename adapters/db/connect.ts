@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type Dialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, type Dialect, type MigrationProvider } from 'kysely';
 import { Pool } from 'pg';
 import type { Database } from './schema';
 import { MIGRATIONS } from './migrations';
+import { GuardedClient } from './guarded-client';
+import { ResilientPostgresDialect } from './resilient-driver';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -20,10 +22,15 @@ export async function openDatabase(options: {
   poolSize?: number;
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client that loses its server must not crash the process; the next query reports the failure.
+    // Every client, idle or checked out, has an 'error' listener: a lost server never ends the process, the
+    // pool drops the broken client and makes a new one (issue 27 item 1).
+    const pool = new Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      Client: GuardedClient,
+    });
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new ResilientPostgresDialect(pool) });
     return { db, kind: 'postgres', url: options.url, close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -3,7 +3,7 @@ import { readArtDirection } from './local/art-direction';
 import { splitDirections, type DirectionReading } from './local/directions';
 import { readMotionDirection } from './local/local-video';
 import { readTextDirection } from './local/text-direction';
-import type { TextPurpose } from './local/text-generator';
+import type { TextPurpose } from './local/text-purpose';
 
 export interface DirectedNode {
   type: string;

@@ -1,7 +1,7 @@
 import type { MediaFacts } from '../../core/run/media-facts';
 import type { DeclinedDirection } from './local/directions';
 import type { DrawnImage } from './local/image-renderer';
-import type { TextPurpose } from './local/text-generator';
+import type { TextPurpose } from './local/text-purpose';
 
 export interface TextRequest {
   prompt: string;

@@ -3,6 +3,7 @@ import type { Config } from '../../core/config';
 import { createFsStorage } from './fs-storage';
 import { createS3Storage } from './s3-storage';
 import type { Storage } from './storage';
+import { classifyStorageFailures } from './storage-failure';
 
 export type { ByteRange, ObjectStat, Storage, StoredObject } from './storage';
 
@@ -11,6 +12,10 @@ export const FS_STORAGE_FOLDER = 'storage';
 
 /** The storage STORAGE_DRIVER names: a folder served under `<publicUrl>/cdn/`, or an S3 bucket. */
 export function createStorage(config: Config, options: { publicUrl: string }): Storage {
+  return classifyStorageFailures(createStoreOfDriver(config, options));
+}
+
+function createStoreOfDriver(config: Config, options: { publicUrl: string }): Storage {
   if (config.STORAGE_DRIVER === 's3') {
     return createS3Storage({
       endpoint: config.S3_ENDPOINT,

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RunEndStatus } from '../../core/run/run-types';
 import type { WebhookAttemptOutcome } from '../../core/run/webhook-delivery';
+import { appLabeller, catalogAppIds } from './app-label';
 
 export interface HttpRequestLabels {
   method: string;
@@ -28,9 +29,9 @@ export type ExpositionSource = () => Promise<string>;
 export interface Metrics {
   readonly registry: Registry;
   httpRequest(labels: HttpRequestLabels, seconds: number): void;
-  /** An execution was admitted and launched (a new run, or a refinement's next revision). */
+  /** An execution was admitted and launched (a new run, or a refinement's next revision); labelled `catalog` or `custom`. */
   runStarted(appId: string): void;
-  /** An execution ended: completed, failed or cancelled. */
+  /** An execution ended: completed, failed or cancelled; labelled `catalog` or `custom`, never by the app id. */
   runFinished(appId: string, status: RunEndStatus): void;
   /** One attempt of a node's activity ended after `seconds`. */
   nodeRan(labels: NodeRunLabels, seconds: number): void;
@@ -50,8 +51,12 @@ const HTTP_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 const NODE_SECONDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600];
 const BUS_LAG_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
-/** Every Atelier series is `atelier_*`; Node's process metrics keep their usual names. */
-export function createMetrics(): Metrics {
+/**
+ * Every Atelier series is `atelier_*`; Node's process metrics keep their usual names. `catalogAppIds` are the
+ * built-in apps (the catalog's, by default): runs of those are labelled `catalog`, of any other app `custom`.
+ */
+export function createMetrics(options: { catalogAppIds?: Iterable<string> } = {}): Metrics {
+  const appLabel = appLabeller(options.catalogAppIds ?? catalogAppIds());
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -64,13 +69,13 @@ export function createMetrics(): Metrics {
   });
   const runsStarted = new Counter({
     name: 'atelier_runs_started_total',
-    help: 'Executions launched (new runs and refinements), by app id.',
+    help: 'Executions launched (new runs and refinements), by app kind (catalog, custom).',
     labelNames: ['app'] as const,
     registers,
   });
   const runsFinished = new Counter({
     name: 'atelier_runs_finished_total',
-    help: 'Executions ended, by app id and status (completed, failed, cancelled).',
+    help: 'Executions ended, by app kind (catalog, custom) and status (completed, failed, cancelled).',
     labelNames: ['app', 'status'] as const,
     registers,
   });
@@ -114,8 +119,8 @@ export function createMetrics(): Metrics {
       // Its _count is the number of requests: no counter of its own on the hottest path.
       httpDuration.observe({ ...labels, status: String(labels.status) }, seconds);
     },
-    runStarted: (app) => runsStarted.inc({ app }),
-    runFinished: (app, status) => runsFinished.inc({ app, status }),
+    runStarted: (appId) => runsStarted.inc({ app: appLabel(appId) }),
+    runFinished: (appId, status) => runsFinished.inc({ app: appLabel(appId), status }),
     nodeRan: (labels, seconds) => nodeDuration.observe(labels, seconds),
     webhookAttempted: (outcome) => webhookAttempts.inc({ outcome }),
     creditsDebited: (labels, credits) => creditsDebited.inc(labels, credits),

@@ -10,7 +10,7 @@ import {
 import { rankForContent, type ContentApp } from '../../core/content/plan-content';
 import { gatherGuidance } from '../../core/content/prompt-guidance';
 import { catalogVersion } from '../../core/discovery/catalog-index';
-import type { DiscoveryMatch } from '../../core/discovery/rank-apps';
+import type { DiscoveryMatch } from '../../core/discovery/match';
 import { canonicalJson } from '../../core/ids';
 import { openAiToolCaller, type ToolCaller } from '../../adapters/models/openai-tools';
 

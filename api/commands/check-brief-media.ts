@@ -1,5 +1,5 @@
 import type { AppParameter } from '../../core/app/app-definition';
-import type { Draft } from '../../core/content/draft-inputs';
+import type { Draft } from '../../core/content/draft';
 import type { MediaFailure } from '../../core/content/unreachable-media';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
 import type { ApiDeps } from '../deps';

@@ -1,22 +1,11 @@
 import type { Caller } from '../../core/app/app-access';
-import type { ContentTemplate } from '../../core/content/content-template';
-import { planContent, type ContentPlan } from '../../core/content/plan-content';
-import { gatherGuidance } from '../../core/content/prompt-guidance';
-import { withoutUnreachableMedia } from '../../core/content/unreachable-media';
-import { toCandidate } from '../../core/discovery/candidate';
-import { assertWebhookUrl } from '../../core/run/webhook-url';
-import { brandContextOf } from '../../adapters/db/brand';
 import type { CreateContentBody } from '../content/schema';
 import type { ApiDeps } from '../deps';
-import { uuidParam } from '../validate';
-import { findTemplate } from './find-template';
-import { loadUsableApp } from './load-app';
-import { resolveBrandProfile } from './resolve-brand-profile';
-import { consultModel, type BriefModel } from './brief-model';
+import type { BriefModel } from './brief-model';
+import { choiceOf, noRunOutcome } from './content-outcome';
+import { routeBrief } from './route-brief';
 import type { SemanticScorer } from './semantic-scorer';
-import { checkBriefMedia } from './check-brief-media';
 import { startRun } from './start-run';
-import { usableApps, type UsableApp } from './usable-apps';
 
 export interface ContentOutcome {
   status: 200 | 202;
@@ -24,15 +13,8 @@ export interface ContentOutcome {
 }
 
 /**
- * POST /v1/content/create as one command.
- * 1. Checks what can fail without side effects first: the webhook URL (top level wins over
- *    metadata.webhookUrl; HTTPS only), the brand profile, the template, a forced app.
- * 2. With a chat model, asks it to choose and fill by tool calling (briefModel; a failure falls back
- *    to the rules with a warning); plans the content (planContent: app choice, slot filling,
- *    guidance, quality gates).
- * 3. Media URLs drafted from the brief are checked like a run's; one that cannot be used becomes an
- *    ask (headless: unmetAsks, or unmatched when the app cannot run without it), never a 400.
- * 4. ran -> startRun with source "content" (202, the sandbox stub too); needs_input and unmatched -> 200.
+ * POST /v1/content/create as one command: the router (routeBrief) decides; ran -> startRun with
+ * source "content" (202, the sandbox stub too); needs_input, needs_clarification and unmatched -> 200.
  */
 export async function createContent(
   deps: ApiDeps,
@@ -40,90 +22,10 @@ export async function createContent(
   body: CreateContentBody,
   options: { sandbox: boolean; semantic: SemanticScorer; model?: BriefModel },
 ): Promise<ContentOutcome> {
-  const headless = body.headless === true || body.terminalMode === 'auto';
-  const metadataWebhook =
-    typeof body.metadata?.webhookUrl === 'string' ? body.metadata.webhookUrl : undefined;
-  const webhookUrl = assertWebhookUrl(body.webhookUrl ?? metadataWebhook ?? undefined, ['https:']);
-  const profile = await resolveBrandProfile(deps, caller, body.brandProfileId);
-  const template: ContentTemplate | null = body.templateId
-    ? (await findTemplate(deps, caller, body.templateId)).template
-    : null;
-
-  const apps = await usableApps(deps, caller);
-  if (!headless && body.appId && !apps.some((a) => a.appId === body.appId)) {
-    // A forced app outside the listing (another workspace's shared app...) gets the usual 404/403.
-    const loaded = await loadUsableApp(deps.db, uuidParam(body.appId, 'App'), caller);
-    apps.push({
-      appId: loaded.row.id,
-      compiled: loaded,
-      candidate: toCandidate(loaded.row.id, loaded, deps.costs),
-      loaded,
-    });
-  }
-  const candidates = apps.map((a) => a.candidate);
-  const semantic = await options.semantic(body.brief, candidates);
-  const forced = !headless && !!body.appId;
-  const model =
-    forced || !options.model ? { choice: null } : await consultModel(options.model, body, apps, semantic);
-  const plan = planContent(
-    {
-      brief: body.brief,
-      platform: body.platform,
-      modality: body.modality,
-      aspectRatio: body.aspectRatio,
-      inputs: body.inputs ?? {},
-      headless,
-      appId: body.appId,
-      guidance: gatherGuidance(profile ? brandContextOf(profile) : null, template, {
-        ...(body.platform ? { platform: body.platform } : {}),
-        ...(body.metadata ?? {}),
-      }),
-      qualityGate: body.autoQuality?.enabled
-        ? { minScore: body.autoQuality.minScore, maxRetries: body.autoQuality.maxRetries }
-        : null,
-      semantic,
-      catalog: candidates,
-      modelChoice: model.choice,
-    },
-    apps,
-  );
-  const checked =
-    plan.status === 'ran'
-      ? withoutUnreachableMedia(
-          plan,
-          plan.app.definition.parameters,
-          await checkBriefMedia(deps, plan.app.definition.parameters, plan.draft),
-          headless,
-        )
-      : plan;
-  const warnings = 'warning' in model && model.warning ? [{ field: 'model', message: model.warning }] : [];
-  return present(deps, caller, checked, apps, { headless, webhookUrl, sandbox: options.sandbox, warnings });
-}
-
-async function present(
-  deps: ApiDeps,
-  caller: Caller,
-  plan: ContentPlan,
-  apps: UsableApp[],
-  options: {
-    headless: boolean;
-    webhookUrl: string | null;
-    sandbox: boolean;
-    warnings: { field: string; message: string }[];
-  },
-): Promise<ContentOutcome> {
-  if (plan.status === 'unmatched') return { status: 200, data: { status: 'unmatched', reason: plan.reason } };
-  if (plan.status === 'needs_input')
-    return {
-      status: 200,
-      data: {
-        status: 'needs_input',
-        selectedApp: plan.selectedApp,
-        draftedInputs: plan.draft.inputs,
-        askUser: plan.askUser,
-      },
-    };
-  const chosen = apps.find((a) => a.appId === plan.selectedApp.appId)!;
+  const routed = await routeBrief(deps, caller, body, options);
+  const { plan } = routed;
+  if (plan.status !== 'ran') return { status: 200, data: noRunOutcome(plan) };
+  const chosen = routed.apps.find((a) => a.appId === plan.selectedApp.appId)!;
   const run = await startRun(
     deps,
     caller,
@@ -131,7 +33,7 @@ async function present(
     {
       inputs: plan.draft.inputs,
       inputOverrides: {},
-      webhookUrl: options.webhookUrl,
+      webhookUrl: routed.webhookUrl,
       sandbox: options.sandbox,
       source: 'content',
     },
@@ -144,11 +46,7 @@ async function present(
       runId: run.runId,
       workflowId: run.workflowId,
       runStatus: run.status,
-      mode: plan.mode,
-      selectedApp: plan.selectedApp,
-      draftedInputs: plan.draft.inputs,
-      warnings: [...plan.warnings, ...options.warnings],
-      ...(options.headless ? { unmetAsks: plan.unmetAsks } : {}),
+      ...choiceOf(plan, routed.warnings),
       run,
     },
   };

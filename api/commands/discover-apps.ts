@@ -1,11 +1,15 @@
 import type { Caller } from '../../core/app/app-access';
 import type { DiscoveryConstraints } from '../../core/discovery/constraints';
+import { runThresholdOf } from '../../core/discovery/judgement/confidence';
 import { rankApps } from '../../core/discovery/rank-apps';
 import type { ApiDeps } from '../deps';
 import type { SemanticScorer } from './semantic-scorer';
 import { usableApps } from './usable-apps';
 
-/** POST /v1/apps/discover: the apps the caller may use, ranked for an intent, with the reasons for each. */
+/**
+ * POST /v1/apps/discover: the apps the caller may use, ranked for an intent, with the reasons for
+ * each, and how sure the ranking is of its first match (the confidence content/create acts on).
+ */
 export async function discoverApps(
   deps: ApiDeps,
   caller: Caller,
@@ -13,9 +17,17 @@ export async function discoverApps(
   semantic: SemanticScorer,
 ) {
   const candidates = (await usableApps(deps, caller)).map((a) => a.candidate);
-  return rankApps(request.intent, candidates, {
+  const { judgement, ...result } = rankApps(request.intent, candidates, {
     constraints: request.constraints,
     limit: request.limit,
     semantic: await semantic(request.intent, candidates),
   });
+  return {
+    ...result,
+    confidence: {
+      value: judgement.confidence,
+      runThreshold: runThresholdOf(judgement.model),
+      model: judgement.model,
+    },
+  };
 }

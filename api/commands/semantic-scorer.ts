@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../../core/config';
 import type { DiscoveryCandidate } from '../../core/discovery/candidate';
@@ -7,27 +9,65 @@ import {
   openAiEmbeddings,
   type EmbeddingsModel,
 } from '../../adapters/models/openai-embeddings';
+import { sharedLocalEmbeddings } from '../../adapters/models/local-embeddings';
 
 export type SemanticScorer = (
   intent: string,
   candidates: DiscoveryCandidate[],
 ) => Promise<Map<string, number> | undefined>;
 
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** LOCAL_EMBEDDINGS_MODEL as a file path: a relative one is taken from the repository root. */
+export function localModelPath(config: Pick<Config, 'LOCAL_EMBEDDINGS_MODEL'>): string {
+  return path.resolve(REPO_ROOT, config.LOCAL_EMBEDDINGS_MODEL);
+}
+
+/** Model files already reported missing: the warning is logged once per process, not once per request. */
+const reportedMissing = new Set<string>();
+
 /**
- * The semantic component of discovery, when EMBEDDINGS_PROVIDER=openai: the intent and each app's
- * text are embedded (app vectors cached by text), and each app gets its cosine similarity. If the
- * provider fails, discovery answers on lexical scores alone and logs why.
+ * The local model (EMBEDDINGS_PROVIDER=local) when its file is there; otherwise a warning, once, and
+ * discovery goes on with lexical scores alone.
  */
-export function semanticScorer(config: Config, logger: Logger, model?: EmbeddingsModel): SemanticScorer {
-  if (config.EMBEDDINGS_PROVIDER !== 'openai' && !model) return async () => undefined;
-  const embeddings = cachedEmbeddings(
-    model ??
-      openAiEmbeddings({
+function localModel(config: Config, logger: Logger): EmbeddingsModel | undefined {
+  const modelPath = localModelPath(config);
+  if (existsSync(modelPath)) return sharedLocalEmbeddings({ modelPath, logger });
+  if (!reportedMissing.has(modelPath)) {
+    reportedMissing.add(modelPath);
+    logger.warn(
+      { modelPath },
+      'EMBEDDINGS_PROVIDER=local but the model file is missing (run `npm run setup`); discovery uses lexical scores only',
+    );
+  }
+  return undefined;
+}
+
+/** The embeddings model EMBEDDINGS_PROVIDER names, or undefined for `none` (and a missing local model). */
+function configuredModel(config: Config, logger: Logger): EmbeddingsModel | undefined {
+  switch (config.EMBEDDINGS_PROVIDER) {
+    case 'openai':
+      return openAiEmbeddings({
         baseUrl: config.OPENAI_BASE_URL,
         apiKey: config.OPENAI_API_KEY,
         model: config.OPENAI_EMBEDDING_MODEL,
-      }),
-  );
+      });
+    case 'local':
+      return localModel(config, logger);
+    case 'none':
+      return undefined;
+  }
+}
+
+/**
+ * The semantic component of discovery, when EMBEDDINGS_PROVIDER is `openai` or `local`: the intent and
+ * each app's text are embedded (app vectors cached by text), and each app gets its cosine similarity. If
+ * the provider fails, discovery answers on lexical scores alone and logs why.
+ */
+export function semanticScorer(config: Config, logger: Logger, model?: EmbeddingsModel): SemanticScorer {
+  const chosen = model ?? configuredModel(config, logger);
+  if (!chosen) return async () => undefined;
+  const embeddings = cachedEmbeddings(chosen);
   return async (intent, candidates) => {
     if (candidates.length === 0) return undefined;
     try {
@@ -41,4 +81,19 @@ export function semanticScorer(config: Config, logger: Logger, model?: Embedding
       return undefined;
     }
   };
+}
+
+/**
+ * Loads the local embeddings model in the background at start, so the first brief does not wait
+ * seconds for it; a failure is logged and discovery stays lexical until a later load succeeds.
+ */
+export function warmEmbeddings(config: Config, logger: Logger): void {
+  if (config.EMBEDDINGS_PROVIDER !== 'local') return;
+  const modelPath = localModelPath(config);
+  if (!existsSync(modelPath)) return;
+  sharedLocalEmbeddings({ modelPath, logger })
+    .ready()
+    .catch((err: unknown) =>
+      logger.warn({ err: (err as Error).message }, 'local embeddings did not load at start'),
+    );
 }

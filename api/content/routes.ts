@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { invalidField } from '../../core/errors';
 import { briefModel, type BriefModel } from '../commands/brief-model';
 import { createContent } from '../commands/create-content';
+import { planBrief } from '../commands/plan-brief';
 import { semanticScorer, type SemanticScorer } from '../commands/semantic-scorer';
 import { writeBriefs } from '../commands/write-briefs';
 import type { ApiDeps } from '../deps';
@@ -21,6 +22,11 @@ export function contentRouter(
     const outcome = await createContent(deps, ctx.state.caller, body, { sandbox, semantic, model });
     ctx.status = outcome.status;
     ctx.body = { data: outcome.data };
+  });
+
+  router.post('/content/plan', async (ctx) => {
+    const body = parseWith(CreateContentBody, ctx.request.body);
+    ctx.body = { data: await planBrief(deps, ctx.state.caller, body, { semantic, model }) };
   });
 
   router.post('/content/brief', async (ctx) => {

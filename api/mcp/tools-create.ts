@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { invalidField } from '../../core/errors';
-import { Briefs, ContentOutcome } from '../../core/responses/content';
+import { Briefs, ContentOutcome, ContentPlanOutcome } from '../../core/responses/content';
 import { Prediction } from '../../core/responses/intelligence';
 import { Run } from '../../core/responses/runs';
 import { assertWebhookUrl } from '../../core/run/webhook-url';
 import { availableFormat, composeFormats } from '../commands/compose-formats';
 import { composeVideo } from '../commands/compose-video';
 import { createContent } from '../commands/create-content';
+import { planBrief } from '../commands/plan-brief';
 import { generateImage } from '../commands/generate-image';
 import { predict } from '../commands/predict';
 import { semanticScorer } from '../commands/semantic-scorer';
@@ -26,8 +27,11 @@ export const CREATE_TOOLS = [
     title: 'Create content from a brief',
     description:
       'Describe the content; Atelier picks the app, drafts its inputs, folds in the brand and starts the ' +
-      'run. status "ran": follow runId with wait_for_run. "needs_input": ask a person askUser. ' +
-      '"unmatched" (headless: true): no run can be formed, see reason. test: true answers a sandbox stub.',
+      'run when it is sure (confidence at or above runThreshold). status "ran": follow runId with wait_for_run. ' +
+      '"needs_input": ask a person askUser. "needs_clarification": not sure which app (or none fits): ask ' +
+      'question and call again with the chosen candidate appId. "unmatched" (headless: true): no run, see ' +
+      'cause, reason and candidates (run one with run_app). plan_content answers the same without running. ' +
+      'test: true answers a sandbox stub.',
     input: CreateContentBody,
     output: ContentOutcome,
     annotations: { openWorldHint: true },
@@ -36,6 +40,21 @@ export const CREATE_TOOLS = [
       const outcome = await createContent(deps, caller, body, { sandbox: body.test === true, semantic });
       // create-content.ts answers an untyped record; the tool's output schema checks it.
       return outcome.data as z.output<typeof ContentOutcome>;
+    },
+  }),
+  tool({
+    name: 'plan_content',
+    title: 'Plan content from a brief (no run)',
+    description:
+      'What atelier_create would do with the same arguments, without starting or charging anything: ' +
+      '"planned" (app, drafted inputs, unmet asks, confidence, estimated credits), or the same ' +
+      'needs_input, needs_clarification or unmatched answer.',
+    input: CreateContentBody,
+    output: ContentPlanOutcome,
+    annotations: { readOnlyHint: true },
+    run: async ({ deps, caller }, body) => {
+      const semantic = semanticScorer(deps.config, deps.logger);
+      return (await planBrief(deps, caller, body, { semantic })) as z.output<typeof ContentPlanOutcome>;
     },
   }),
   tool({

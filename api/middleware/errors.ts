@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AtelierError, ERROR_CODES, isAtelierError } from '../../core/errors';
 import type { ErrorEnvelope } from '../../core/responses/errors';
+import { storageOutage } from '../../adapters/storage/storage-failure';
 
 /** The one place that writes the error envelope. Unknown errors become INTERNAL_ERROR with no detail leaked. */
 export function errorEnvelope(options: { logger: Logger }): Middleware {
@@ -51,6 +52,9 @@ export function toAtelierError(err: unknown): AtelierError {
     return new AtelierError('VALIDATION_ERROR', 'Malformed JSON body', {
       details: [{ param: null, code: 'invalid_json', message: e.message ?? 'invalid JSON' }],
     });
+  // A full disk or a failing S3 is the world's: retry later (issue 27 item 3), with no errno in the message.
+  const outage = storageOutage(err);
+  if (outage) return new AtelierError('RESOURCE_UNAVAILABLE', outage.message, { cause: err });
   if (e?.status === 415)
     return new AtelierError('VALIDATION_ERROR', 'Unsupported content type; send application/json', {
       status: 415,

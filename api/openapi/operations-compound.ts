@@ -4,7 +4,7 @@ import { GenerateImageBody } from '../generate/schema';
 import { GenerateBody } from '../workflows/schema';
 import { AppDetail, GeneratedAppStub } from '../../core/responses/apps';
 import { ComposeFormats } from '../../core/responses/compose';
-import { ContentNeedsInputOrUnmatched, ContentRan } from '../../core/responses/content';
+import { ContentNeedsInputOrUnmatched, ContentPlanOutcome, ContentRan } from '../../core/responses/content';
 import { Run, SandboxStub } from '../../core/responses/runs';
 import { data } from './responses';
 import type { Operation } from './operation';
@@ -38,7 +38,10 @@ export const COMPOUND_OPERATIONS: Record<string, Operation> = {
     summary: 'Pick an app, fill its inputs from a brief, start the run',
     description:
       '`data.status` tells what happened: `ran` (202, a run started: poll, wait, stream or webhook), ' +
-      '`needs_input` (200, interactive mode: ask a person `askUser`), `unmatched` (200, headless mode: no run can be formed).',
+      '`needs_input` (200, interactive mode: ask a person `askUser`), `needs_clarification` (200, interactive mode: ' +
+      'not sure which app, or none fits: ask `question`, then call again with the chosen `appId`), `unmatched` ' +
+      '(200, headless mode: no run can be formed; `cause` says why and `candidates` what could be run instead). ' +
+      'The router runs an app only when its calibrated `confidence` reaches the run threshold.',
     body: CreateContentBody,
     bodyExample: {
       brief: 'A launch photo of our teal bottle for Instagram',
@@ -49,6 +52,22 @@ export const COMPOUND_OPERATIONS: Record<string, Operation> = {
       202: data(ContentRan, 'A run started'),
       200: data(ContentNeedsInputOrUnmatched, 'No run: questions for a person, or why none can be formed'),
     },
+  },
+  'POST /v1/content/plan': {
+    id: 'planContent',
+    tag: 'Compound',
+    summary: 'What content/create would do, without running anything',
+    description:
+      'The same request and router as POST /v1/content/create, without dispatch: `planned` (the app, drafted ' +
+      'inputs, unmet asks, confidence and estimated credits) where create would run, otherwise the same ' +
+      '`needs_input`, `needs_clarification` or `unmatched` answer. Nothing is stored, started or charged.',
+    body: CreateContentBody,
+    bodyExample: {
+      brief: 'A launch photo of our teal bottle for Instagram',
+      platform: 'instagram',
+      headless: true,
+    },
+    responses: { 200: data(ContentPlanOutcome, 'What create would do') },
   },
   'GET /v1/compose/formats': {
     id: 'listComposeFormats',

@@ -20,6 +20,7 @@ export const BRIEF_STYLES = [
   'photo_url',
   'no_fit',
   'constraint',
+  'situation',
 ] as const;
 
 /** A needle, or a list of spellings any one of which will do. */

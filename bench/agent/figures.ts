@@ -26,6 +26,19 @@ export interface Figures {
   /** Unmatched answers on no-fit briefs / unmatched answers on briefs where unmatched is not allowed or is right. */
   unmatchedPrecision: Ratio;
   stable: Ratio;
+  /** Fit briefs: the expected app ran / another app ran / the expected app ran or was offered. */
+  rightRun: Ratio;
+  wrongRun: Ratio;
+  rightRunOrOffered: Ratio;
+  /** Fit briefs answered unmatched because the router was unsure, and those offering the right app. */
+  clarified: Ratio;
+  clarifiedWithRight: Ratio;
+  /** No-fit briefs on which an app ran. */
+  noFitRun: Ratio;
+  /** Runs of the right app whose unmet asks list a guessed (auto-filled) field. */
+  guessedFields: Ratio;
+  /** Confidence tenth -> judged answers in it, and the share whose first app (ran or offered) is right. */
+  reliability: { bucket: string; right: Ratio }[];
   /** `ran` answers with HTTP 202, as CONTRACT.md says. */
   ranIs202: Ratio;
   /** Non-2xx answers from create, by code. */
@@ -82,6 +95,7 @@ export function summarize(results: BriefResult[], appName: (appId: string | null
         .map((r) => r.expectedAppId === null),
     ),
     stable: ratio(results.map((r) => r.stable)),
+    ...judgementFigures(fit, noFit),
     ranIs202: ratio(ran.map((r) => r.create.httpStatus === 202)),
     errors,
     perApp: Object.fromEntries(
@@ -96,3 +110,35 @@ export function summarize(results: BriefResult[], appName: (appId: string | null
 }
 
 export const percent = (r: Ratio): number | null => (r.d === 0 ? null : (100 * r.n) / r.d);
+
+const ranApp = (r: BriefResult) => r.create.status === 'ran';
+const offersRight = (r: BriefResult) =>
+  r.create.status !== 'ran' && r.expectedAppId !== null && r.create.offered.includes(r.expectedAppId);
+
+/** What the router's confidence did: right and wrong runs, clarifications, runs on no-fit briefs. */
+function judgementFigures(fit: BriefResult[], noFit: BriefResult[]) {
+  const rightRun = (r: BriefResult) => ranApp(r) && r.create.appId === r.expectedAppId;
+  const unsure = fit.filter((r) => r.create.status === 'unmatched' && r.create.cause === 'unsure');
+  const ranRight = fit.filter(rightRun);
+  // Every answer the router judged: its first app is the one it ran, or the first candidate it offered.
+  const judged = [...fit, ...noFit].filter((r) => r.create.confidence !== null);
+  const firstRight = (r: BriefResult) =>
+    r.expectedAppId !== null && (r.create.appId ?? r.create.offered[0]) === r.expectedAppId;
+  const reliability = Array.from({ length: 10 }, (_, b) => {
+    const inBucket = judged.filter((r) => Math.min(9, Math.floor(r.create.confidence! * 10)) === b);
+    return {
+      bucket: `${(b / 10).toFixed(1)}-${((b + 1) / 10).toFixed(1)}`,
+      right: ratio(inBucket.map(firstRight)),
+    };
+  }).filter((row) => row.right.d > 0);
+  return {
+    rightRun: ratio(fit.map(rightRun)),
+    wrongRun: ratio(fit.map((r) => ranApp(r) && r.create.appId !== r.expectedAppId)),
+    rightRunOrOffered: ratio(fit.map((r) => rightRun(r) || offersRight(r))),
+    clarified: ratio(fit.map((r) => unsure.includes(r))),
+    clarifiedWithRight: ratio(unsure.map(offersRight)),
+    noFitRun: ratio(noFit.map(ranApp)),
+    guessedFields: ratio(ranRight.map((r) => r.create.unmet.length > 0)),
+    reliability,
+  };
+}

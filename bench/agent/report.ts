@@ -24,6 +24,13 @@ type HeadlineKey =
   | 'unmatchedRecall'
   | 'unmatchedPrecision'
   | 'stable'
+  | 'rightRun'
+  | 'wrongRun'
+  | 'rightRunOrOffered'
+  | 'clarified'
+  | 'clarifiedWithRight'
+  | 'noFitRun'
+  | 'guessedFields'
   | 'ranIs202';
 
 const HEADLINES: [HeadlineKey, string][] = [
@@ -35,6 +42,13 @@ const HEADLINES: [HeadlineKey, string][] = [
   ['unmatchedRecall', 'unmatched recall (no-fit briefs)'],
   ['unmatchedPrecision', 'unmatched precision'],
   ['stable', 'same brief twice -> same answer'],
+  ['rightRun', 'right app run (fit briefs)'],
+  ['wrongRun', 'wrong app run (fit briefs; issue 28: <= 2)'],
+  ['rightRunOrOffered', 'right app run or offered (issue 28: >= 97)'],
+  ['clarified', 'unsure: candidates instead of a run (fit briefs)'],
+  ['clarifiedWithRight', '  of those, right app among the candidates'],
+  ['noFitRun', 'no-fit briefs that ran an app (issue 28: <= 5)'],
+  ['guessedFields', 'right-app runs with a guessed field'],
   ['ranIs202', '`ran` answered 202 (CONTRACT.md)'],
 ];
 
@@ -80,6 +94,21 @@ export function printReport(figures: Partial<Record<Group, Figures>>, header: st
   );
   console.log(`\n${row('measure', heads)}`);
   for (const [key, label] of HEADLINES) line(label, (f) => f[key], TARGETS[key]);
+
+  console.log(
+    `\n${row(
+      'reliability: confidence -> first app right',
+      groups.map((g) => `${TITLES[g]} right`),
+    )}`,
+  );
+  const buckets = [...new Set(groups.flatMap((g) => figures[g]!.reliability.map((r) => r.bucket)))].sort();
+  for (const b of buckets)
+    console.log(
+      row(
+        `  confidence ${b}`,
+        groups.map((g) => cell(figures[g]!.reliability.find((r) => r.bucket === b)?.right)),
+      ),
+    );
 
   console.log(`\n${row('fields right | right app (all judged fields)', heads.slice(0, -1))}`);
   const types = unionKeys(groups.map((g) => figures[g]!.fieldsByType));

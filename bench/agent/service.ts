@@ -16,6 +16,12 @@ export interface CreateAnswer {
   /** The sandbox stub's inputs as resolved, defaults applied, when the run carries them. */
   validated: Record<string, unknown>;
   errorCode: string | null;
+  /** unmatched: no_fit, unsure or cannot_run. */
+  cause: string | null;
+  /** Apps offered instead of a run (unmatched's candidates, or the app that cannot run). */
+  offered: string[];
+  /** The router's confidence in its first app, when it judged one. */
+  confidence: number | null;
 }
 
 /** What `POST /v1/apps/discover` answered: app ids, best first. */
@@ -102,6 +108,9 @@ function readCreate(httpStatus: number, json: Record<string, unknown>): CreateAn
     draftedInputs?: Record<string, unknown>;
     unmetAsks?: { key?: string; name?: string }[];
     run?: { validatedInputs?: Record<string, unknown> };
+    cause?: string;
+    candidates?: { appId: string }[];
+    confidence?: { value: number } | null;
   };
   // The error envelope: { error: message, code, details: [{ param, code, message }] }.
   const details = json.details as { code?: string }[] | undefined;
@@ -114,6 +123,9 @@ function readCreate(httpStatus: number, json: Record<string, unknown>): CreateAn
       unmet: [],
       validated: {},
       errorCode: [json.code, details?.[0]?.code].filter(Boolean).join('/') || String(httpStatus),
+      cause: null,
+      offered: [],
+      confidence: null,
     };
   return {
     httpStatus,
@@ -123,6 +135,12 @@ function readCreate(httpStatus: number, json: Record<string, unknown>): CreateAn
     unmet: (data.unmetAsks ?? []).flatMap((a) => [a.key, a.name].filter((x): x is string => !!x)),
     validated: data.run?.validatedInputs ?? {},
     errorCode: null,
+    cause: data.cause ?? null,
+    offered: [
+      ...(data.candidates ?? []).map((c) => c.appId),
+      ...(data.status === 'unmatched' && data.selectedApp?.appId ? [data.selectedApp.appId] : []),
+    ],
+    confidence: data.confidence?.value ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OffsetDateTime } from '../date-time';
 
 /** Limits of brand context records, named once. */
 export const BRAND_LIST_MAX_ITEMS = 50;
@@ -74,18 +75,28 @@ export const GuidancePackage = z.object({
 });
 export type GuidancePackage = z.infer<typeof GuidancePackage>;
 
-export const NewBrandObjective = z.object({
-  type: z.string().trim().min(1).max(80),
-  statement: z.string().trim().min(1).max(1000),
-  successMeasure: z.string().trim().max(500).nullable().default(null),
-  priority: z.number().int().min(OBJECTIVE_PRIORITY.min).max(OBJECTIVE_PRIORITY.max).default(3),
-  claimScope: z.enum(['global', 'market', 'product']).default('global'),
-  scopeKey: z.string().trim().min(1).max(120).default('global'),
-  scopeLabel: z.string().trim().max(200).nullable().default(null),
-  startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
-  endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
-});
+export const NewBrandObjective = z
+  .object({
+    type: z.string().trim().min(1).max(80),
+    statement: z.string().trim().min(1).max(1000),
+    successMeasure: z.string().trim().max(500).nullable().default(null),
+    priority: z.number().int().min(OBJECTIVE_PRIORITY.min).max(OBJECTIVE_PRIORITY.max).default(3),
+    claimScope: z.enum(['global', 'market', 'product']).default('global'),
+    scopeKey: z.string().trim().min(1).max(120).default('global'),
+    scopeLabel: z.string().trim().max(200).nullable().default(null),
+    startsAt: OffsetDateTime.nullable().default(null),
+    endsAt: OffsetDateTime.nullable().default(null),
+  })
+  .refine(endsNoEarlierThanItStarts, {
+    path: ['endsAt'],
+    message: 'endsAt must not be earlier than startsAt',
+  });
 export type NewBrandObjective = z.infer<typeof NewBrandObjective>;
+
+/** An objective may end when it starts, never before (issue 27 item 6). */
+function endsNoEarlierThanItStarts(o: { startsAt: string | null; endsAt: string | null }): boolean {
+  return o.startsAt === null || o.endsAt === null || Date.parse(o.endsAt) >= Date.parse(o.startsAt);
+}
 
 /** What content creation and briefs read of a brand profile: any part may be missing. */
 export interface BrandContext {

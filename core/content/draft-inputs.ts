@@ -3,57 +3,12 @@ import { readBrief, type BriefReading } from '../discovery/brief-reading';
 import { cueVocabulary } from '../discovery/cue-words';
 import { clipToLength } from '../text/graphemes';
 import { secondsIn, structuredValue, unclaimedValue } from './brief-fields';
+import type { Draft, DraftRequest, DraftSource } from './draft';
 import { assignQuotes, textFor } from './fill-text';
 import { roleOf } from './field-roles';
 import { pickOption, pickRatio } from './pick-option';
 import { urlMediaKind, urlsIn } from './read-brief';
 import { subjectOf } from './subject';
-
-/** Where a drafted value came from. */
-export type DraftSource =
-  | 'input'
-  | 'field'
-  | 'cue'
-  | 'brief'
-  | 'subject'
-  | 'quoted'
-  | 'attribution'
-  | 'list'
-  | 'option'
-  | 'aspect_ratio'
-  | 'platform'
-  | 'url'
-  | 'model'
-  | 'guess';
-
-export interface Ask {
-  name: string;
-  key: string;
-  question: string;
-  type: AppParameter['type'];
-  required: boolean;
-  /** True when a best-effort value was drafted anyway (headless); false when none can be. */
-  autoFillable: boolean;
-}
-
-export interface Draft {
-  /** Values to run with, by parameter key; parameters left out take their defaults. */
-  inputs: Record<string, unknown>;
-  sources: Record<string, DraftSource>;
-  /** Required parameters (no default) that could not be drafted from the brief. */
-  asks: Ask[];
-  warnings: { field: string; message: string }[];
-}
-
-export interface DraftRequest {
-  brief: string;
-  platform?: string | null;
-  aspectRatio?: string | null;
-  /** Caller overrides keyed by parameter key or name; they always win. */
-  inputs?: Record<string, unknown>;
-  /** Fill what cannot be drafted with a best guess (headless) instead of leaving it to ask. */
-  bestEffort: boolean;
-}
 
 /** What the drafter knows of the app beyond its parameters: the brief as read, and the app's own words. */
 export interface DraftContext {

@@ -12,7 +12,7 @@ import {
   withoutTrailingForm,
 } from './brief-fields';
 import { wordUses, type WordContext } from './brief-words';
-import type { DraftSource } from './draft-inputs';
+import type { DraftSource } from './draft';
 import { descriptionWords, keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
 import { isStopword } from '../discovery/normalize';
 import { promptOf } from './prompt-of';

@@ -1,7 +1,7 @@
 import type { AppParameter } from '../app/app-definition';
-import type { DiscoveryMatch } from '../discovery/rank-apps';
+import type { DiscoveryMatch } from '../discovery/match';
 import { validateInputs } from '../run/validate-inputs';
-import type { Draft } from './draft-inputs';
+import type { Draft } from './draft';
 import { NO_FIT_SCHEMA, NO_FIT_TOOL, parameterSchema, toolName } from './tool-schema';
 
 /** What a chat model chose by tool calling: an app and its inputs, or that nothing fits. */

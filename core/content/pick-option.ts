@@ -7,7 +7,7 @@ import { PLATFORM_RATIOS } from '../discovery/placement';
 import { isDeliverable, STYLE_CUES } from './brief-words';
 import { matchOption, matchShortenedOption, matchRatio } from './match-option';
 import { OPTION_SENSES, SENSE_VERBS } from './option-senses';
-import type { Draft, DraftRequest, DraftSource } from './draft-inputs';
+import type { Draft, DraftRequest, DraftSource } from './draft';
 
 /**
  * The option label a brief asks for, or null; never a label the parameter does not offer.

@@ -1,12 +1,17 @@
 import { compileApp, type CompiledApp } from '../app/compiled-app';
 import type { DiscoveryCandidate } from '../discovery/candidate';
-import { rankApps, readForCatalog, type DiscoveryMatch, type DiscoveryResult } from '../discovery/rank-apps';
+import type { DiscoveryMatch } from '../discovery/match';
+import { rankApps, readForCatalog, type DiscoveryResult } from '../discovery/rank-apps';
 import { readStructured } from '../discovery/structured-brief';
 import { appTermsOf } from './app-terms';
 import { mergeModelInputs, type ModelChoice } from './model-choice';
-import { draftInputs, type Ask, type Draft } from './draft-inputs';
+import type { Ask, Draft } from './draft';
+import { draftInputs } from './draft-inputs';
 import { withPromptGuidance, withQualityGates, type QualityGate } from './graph-variants';
 import { guidanceText, isEmptyGuidance, type PromptGuidance } from './prompt-guidance';
+import { candidatesOf, clarifyingQuestion, type ContentCandidate } from './clarify';
+import { settleWeakEvidence } from './input-sources';
+import { runThresholdOf, type ModelKind } from '../discovery/judgement/confidence';
 
 export interface ContentApp {
   appId: string;
@@ -38,6 +43,17 @@ export interface SelectedApp {
   rationale: string;
 }
 
+/** How sure the engine is that the app it chose is the one the brief wants (null: the caller chose). */
+export interface PlanConfidence {
+  value: number;
+  runThreshold: number;
+  /** lexical, or semantic when an embeddings model added its similarity. */
+  model: ModelKind;
+}
+
+/** Why no run was formed: no app does it, the engine is not sure which, or the app lacks media. */
+export type UnmatchedCause = 'no_fit' | 'unsure' | 'cannot_run';
+
 export type ContentPlan =
   | {
       status: 'ran';
@@ -48,6 +64,7 @@ export type ContentPlan =
       draft: Draft;
       unmetAsks: Ask[];
       warnings: { field: string; message: string }[];
+      confidence: PlanConfidence | null;
     }
   | {
       status: 'needs_input';
@@ -55,7 +72,26 @@ export type ContentPlan =
       draft: Draft;
       askUser: Omit<Ask, 'autoFillable'>[];
     }
-  | { status: 'unmatched'; reason: string; ranked: DiscoveryMatch[] };
+  | {
+      status: 'needs_clarification';
+      cause: 'no_fit' | 'unsure';
+      reason: string;
+      question: string;
+      candidates: ContentCandidate[];
+      confidence: PlanConfidence;
+    }
+  | {
+      status: 'unmatched';
+      cause: UnmatchedCause;
+      reason: string;
+      ranked: DiscoveryMatch[];
+      candidates: ContentCandidate[];
+      /** no_fit and unsure: how sure the router was of its first match. */
+      confidence?: PlanConfidence;
+      /** cannot_run: the app that fits, and what it lacks. */
+      selectedApp?: SelectedApp;
+      unmetAsks?: Ask[];
+    };
 
 /**
  * Turns a brief into a run plan, or says what is missing.
@@ -80,44 +116,52 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
       forced,
       'app',
       'chosen by the caller (appId)',
-      draftFor(request, forced, false),
+      draftForApp(request, forced, false),
       [],
+      null,
     );
 
   const discovery = rankForContent(request, apps);
   const ranked = discovery.matches;
   const model = request.modelChoice;
-  const best = model?.kind === 'app' ? ranked.find((m) => m.appId === model.appId) : ranked[0];
-  const noFit =
-    model?.kind === 'no_fit'
-      ? `The chat model found no app for the brief: ${model.reason}`
-      : !best || (!model && discovery.verdict.status === 'unmatched')
-        ? (discovery.verdict.reason ?? 'No app fits the brief.')
-        : null;
-  if (noFit || !best) {
-    const reason = `${noFit ?? 'No app fits the brief.'} Describe the content to make, e.g. "a square Instagram image announcing our spring sale".`;
-    if (request.headless) return { status: 'unmatched', reason, ranked };
-    return {
-      status: 'needs_input',
-      selectedApp: null,
-      draft: { inputs: {}, sources: {}, asks: [], warnings: [] },
-      askUser: [
-        {
-          name: 'brief',
-          key: 'brief',
-          question: `${reason} What would you like to create, and for which platform?`,
-          type: 'text',
-          required: true,
-        },
-      ],
-    };
+  const confidence = {
+    value: discovery.judgement.confidence,
+    runThreshold: runThresholdOf(discovery.judgement.model),
+    model: discovery.judgement.model,
+  };
+  if (model?.kind === 'no_fit')
+    return noRun(
+      request,
+      'no_fit',
+      `The chat model found no app for the brief: ${model.reason}`,
+      ranked,
+      confidence,
+    );
+  const chosen = model?.kind === 'app' ? ranked.find((m) => m.appId === model.appId) : undefined;
+  if (!chosen) {
+    if (!ranked[0] || discovery.verdict.status === 'unmatched')
+      return noRun(
+        request,
+        'no_fit',
+        discovery.verdict.reason ?? 'No app fits the brief.',
+        ranked,
+        confidence,
+      );
+    if (confidence.value < confidence.runThreshold)
+      return noRun(request, 'unsure', unsureReason(ranked, confidence), ranked, confidence);
   }
+  const best = chosen ?? ranked[0];
   const app = apps.find((a) => a.appId === best.appId)!;
-  const rules = draftFor(request, app, request.headless);
-  const draft = model?.kind === 'app' ? mergeModelInputs(rules, model.inputs) : rules;
+  const rules = draftForApp(request, app, request.headless);
+  const parameters = app.compiled.definition.parameters;
+  const draft = settleWeakEvidence(
+    parameters,
+    model?.kind === 'app' ? mergeModelInputs(rules, model.inputs) : rules,
+  );
   const rationale =
     model?.kind === 'app' ? `chosen by the chat model (tool call); ${best.whyMatch}` : best.whyMatch;
   const selectedApp = { appId: app.appId, name: app.compiled.definition.name, rationale };
+  const judged = chosen ? null : confidence;
   if (!request.headless) {
     if (draft.asks.length > 0)
       return {
@@ -126,21 +170,63 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
         draft,
         askUser: draft.asks.map(({ autoFillable: _, ...ask }) => ask),
       };
-    return finish(request, app, 'recipe', rationale, draft, []);
+    return finish(request, app, 'recipe', rationale, draft, [], judged);
   }
   const missing = draft.asks.filter((a) => !a.autoFillable);
   if (missing.length > 0)
     return {
       status: 'unmatched',
+      cause: 'cannot_run',
       reason: cannotRun(best.name, missing),
       ranked,
+      candidates: candidatesOf([best]),
+      selectedApp,
+      unmetAsks: draft.asks,
     };
-  return finish(request, app, 'recipe', rationale, draft, []);
+  return finish(request, app, 'recipe', rationale, draft, [], judged);
+}
+
+/**
+ * No run: headless answers unmatched with the candidates (the caller's agent may pick one and call
+ * Run App, or create again with appId in interactive mode); interactive asks one question that tells
+ * the candidates apart. A no-fit brief offers only near misses that reach the listing threshold.
+ */
+function noRun(
+  request: ContentRequest,
+  cause: 'no_fit' | 'unsure',
+  why: string,
+  ranked: DiscoveryMatch[],
+  confidence: PlanConfidence,
+): ContentPlan {
+  const candidates = candidatesOf(ranked);
+  if (request.headless) {
+    const reason =
+      cause === 'no_fit'
+        ? `${why} Describe the content to make, e.g. "a square Instagram image announcing our spring sale".`
+        : why;
+    return { status: 'unmatched', cause, reason, ranked, candidates, confidence };
+  }
+  return {
+    status: 'needs_clarification',
+    cause,
+    reason: why,
+    question: clarifyingQuestion(candidates),
+    candidates,
+    confidence,
+  };
+}
+
+function unsureReason(ranked: DiscoveryMatch[], confidence: PlanConfidence): string {
+  const names = candidatesOf(ranked).map((c) => `"${c.name}"`);
+  return `Not sure enough which app the brief wants (confidence ${confidence.value.toFixed(2)}, a run needs ${confidence.runThreshold.toFixed(2)}): the closest are ${names.join(', ')}. Pick one by appId, or say what to make.`;
 }
 
 /** Why the best app cannot run: the media it needs and the brief does not deliver. */
 export function cannotRun(name: string, missing: Ask[], why?: string): string {
-  return `"${name}" fits the brief but needs ${describeMissing(missing)}${why ? ` (${why})` : ''}, which cannot be drafted; pass it in inputs (an image can come from POST /v1/generate/image) and call again.`;
+  const media = missing.some((a) => a.type === 'url')
+    ? ' (an image can come from POST /v1/generate/image)'
+    : '';
+  return `"${name}" fits the brief but needs ${describeMissing(missing)}${why ? ` (${why})` : ''}, which cannot be drafted from it; pass it in inputs${media} and call again.`;
 }
 
 /** Discovery as content creation runs it: the brief, with the caller's platform and modality. */
@@ -163,7 +249,8 @@ export function rankForContent(request: ContentRequest, apps: ContentApp[]): Dis
   );
 }
 
-function draftFor(request: ContentRequest, app: ContentApp, bestEffort: boolean): Draft {
+/** The inputs content creation drafts for one app from the request (best effort: guesses allowed, as headless). */
+export function draftForApp(request: ContentRequest, app: ContentApp, bestEffort: boolean): Draft {
   const definition = app.compiled.definition;
   return draftInputs(
     definition.parameters,
@@ -188,6 +275,7 @@ function finish(
   rationale: string,
   draft: Draft,
   warnings: { field: string; message: string }[],
+  confidence: PlanConfidence | null,
 ): ContentPlan {
   let definition = app.compiled.definition;
   const inputs = { ...draft.inputs };
@@ -209,6 +297,7 @@ function finish(
     draft: { ...draft, inputs },
     unmetAsks: draft.asks,
     warnings: [...draft.warnings, ...warnings],
+    confidence,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AppParameter } from '../app/app-definition';
-import { question, type Ask } from './draft-inputs';
+import type { Ask } from './draft';
+import { question } from './draft-inputs';
 import { cannotRun, type ContentPlan } from './plan-content';
 
 /** A media URL drafted from the brief that cannot be used, and why (unreachable, refused, not an image). */
@@ -55,6 +56,10 @@ export function withoutUnreachableMedia(
   if (blocking.length > 0)
     return {
       status: 'unmatched',
+      cause: 'cannot_run',
+      selectedApp: plan.selectedApp,
+      unmetAsks: draft.asks,
+      candidates: [],
       reason: cannotRun(
         plan.selectedApp.name,
         blocking,

@@ -3,7 +3,7 @@ import { termOf } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
 import type { CatalogIndex } from './catalog-index';
 import { mediumOf as mediumFromCues, readIntent, type IntentMedium } from './intent';
-import type { DiscoveryMatch } from './rank-apps';
+import type { DiscoveryMatch } from './match';
 import type { AppScore } from './score-app';
 
 const WRONG_MEDIUM_FACTOR = 0.45;
@@ -12,7 +12,6 @@ const VIDEO_FOR_AUDIO_FACTOR = 0.85;
 const UNASKED_REVIEW_FACTOR = 0.7;
 /** An app that makes what the brief says it does not want ("no caption") is pushed down. */
 const NEGATED_FACTOR = 0.6;
-const SEMANTIC_SHARE = 0.35;
 export const REVIEW_TERMS = new Set(
   ['approval', 'approve', 'review', 'reviewer', 'signoff', 'validate', 'validation', 'compliance'].map(
     termOf,
@@ -66,7 +65,7 @@ export function adjustedMatch(
   index: CatalogIndex,
   factors: { asksForReview: boolean; constraints: number },
   semantic?: Map<string, number>,
-): DiscoveryMatch {
+): Omit<DiscoveryMatch, 'confidence'> {
   let relevance = score.relevance * factors.constraints;
   const reasons = [...score.reasons];
   if (medium !== 'mixed') {
@@ -87,10 +86,9 @@ export function adjustedMatch(
   if (candidate.capabilities.hasHumanApproval && !factors.asksForReview) relevance *= UNASKED_REVIEW_FACTOR;
   const declined = negated.filter((n) => index.produces.get(candidate.appId)?.has(n));
   if (declined.length > 0) relevance *= NEGATED_FACTOR;
+  // The similarity is the judgement's evidence (judgement/features.ts), not part of the lexical score.
   const similarity = semantic?.get(candidate.appId);
   if (similarity !== undefined) {
-    const s = Math.min(1, Math.max(0, (similarity - 0.2) / 0.6));
-    relevance = (1 - SEMANTIC_SHARE) * relevance + SEMANTIC_SHARE * s;
     reasons.push({
       source: 'semantic',
       field: 'embedding',

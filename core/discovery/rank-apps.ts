@@ -11,29 +11,23 @@ import { mediaFactor, mediaIn } from './input-media';
 import { orientationFactor, statedOrientation } from './orientation';
 import { platformsIn } from './placement';
 import { summarizeIntent, type IntentMedium } from './intent';
+import type { DiscoveryMatch } from './match';
 import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
 import { placedOnPlatform } from './token-marks';
 import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
+import { confidenceOf, type ModelKind } from './judgement/confidence';
+import { appFeatures, type AppFeatures } from './judgement/features';
 
 export type { MatchReason, DiscoveryVerdict };
 export { FIT_THRESHOLD };
-
-export interface DiscoveryMatch {
-  appId: string;
-  name: string;
-  description: string | null;
-  relevanceScore: number;
-  capabilities: DiscoveryCandidate['capabilities'];
-  estimatedCredits: number;
-  whyMatch: string;
-  matchReasons: MatchReason[];
-}
 
 export interface DiscoveryResult {
   matches: DiscoveryMatch[];
   intent: { medium: IntentMedium; summary: string };
   verdict: DiscoveryVerdict;
+  /** The first match's confidence, the model that judged it, and every listed app's features. */
+  judgement: { confidence: number; model: ModelKind; features: Map<string, AppFeatures> };
 }
 
 export interface RankOptions {
@@ -153,7 +147,7 @@ export function rankApps(
   const orientation = statedOrientation(reading);
 
   const asksForReview = evidence.terms.some((e) => REVIEW_TERMS.has(e.term));
-  const ranked: DiscoveryMatch[] = [];
+  const ranked: Omit<DiscoveryMatch, 'confidence'>[] = [];
   const exclusions = new Map<string, Exclusion[]>();
   for (const candidate of candidates) {
     if (!meetsConstraints(candidate, options.constraints ?? {})) continue;
@@ -175,19 +169,61 @@ export function rankApps(
     };
     ranked.push(adjustedMatch(candidate, score, medium, evidence.negated, index, factors, options.semantic));
   }
-  const matches = ranked
+  const listed = ranked
     .filter((m) => m.relevanceScore >= MIN_RELEVANCE)
     .sort(
       (a, b) =>
         b.relevanceScore - a.relevanceScore || a.name.localeCompare(b.name) || a.appId.localeCompare(b.appId),
+    );
+  const verdict = verdictOf(listed, exclusions, candidates, scores);
+  const impliedWords = new Set(implied.map((i) => i.word));
+  const requestTerms = evidence.terms.filter((e) => !e.synonym && e.weight >= REQUEST_EVIDENCE);
+  const model: ModelKind = options.semantic ? 'semantic' : 'lexical';
+  const features = appFeatures(
+    listed.map((m) => {
+      const score = scores.get(m.appId)!;
+      return {
+        appId: m.appId,
+        relevance: m.relevanceScore,
+        requestMatched: score.requestMatched,
+        coverage: score.coverage,
+        nameCoverage: score.nameCoverage,
+        outputs: candidates.find((c) => c.appId === m.appId)?.outputTypes ?? [],
+        impliedOnly:
+          score.reasons.length > 0 && score.reasons.every((r) => r.terms.every((t) => impliedWords.has(t))),
+      };
+    }),
+    {
+      medium,
+      excluded: exclusions.size,
+      candidates: candidates.length,
+      requestWords: requestTerms.length,
+      unknownWords: requestTerms.filter((e) => !index.telling.has(e.term)).length,
+      verdictFit: verdict.status === 'fit',
+    },
+    options.semantic,
+  );
+  // The judged order: the likeliest app first; relevance, then name, break ties.
+  const matches = listed
+    .map((m) => ({ ...m, confidence: confidenceOf(features.get(m.appId)!, model) }))
+    .sort(
+      (a, b) =>
+        b.confidence - a.confidence ||
+        b.relevanceScore - a.relevanceScore ||
+        a.name.localeCompare(b.name) ||
+        a.appId.localeCompare(b.appId),
     )
     .slice(0, options.limit ?? 5);
   return {
     matches,
     intent: { medium, summary: summarizeIntent(intentText, medium, reading.platforms) },
-    verdict: verdictOf(matches, exclusions, candidates, scores),
+    verdict,
+    judgement: { confidence: matches[0]?.confidence ?? 0, model, features },
   };
 }
+
+/** Evidence at least this heavy comes from the request itself (ask, label, aside), not its topic. */
+const REQUEST_EVIDENCE = 0.5;
 
 function withCallerPlatform(reading: BriefReading, platform: string | null | undefined): BriefReading {
   const added = platformsIn(platform ?? '').filter((p) => !reading.platforms.includes(p));

@@ -1,6 +1,6 @@
 import type { DiscoveryCandidate } from './candidate';
 import type { Exclusion } from './out-of-scope';
-import type { DiscoveryMatch } from './rank-apps';
+import type { DiscoveryMatch } from './match';
 import type { AppScore } from './score-app';
 
 /** Whether any app fits the brief, and why not when none does: discovery's and content/create's one decision. */
@@ -23,7 +23,7 @@ export const FIT_THRESHOLD = 0.2;
  * out when one check ruled out every app that matched at all, else the best score.
  */
 export function verdictOf(
-  matches: DiscoveryMatch[],
+  matches: Pick<DiscoveryMatch, 'appId' | 'name' | 'relevanceScore'>[],
   exclusions: Map<string, Exclusion[]>,
   candidates: DiscoveryCandidate[],
   scores: Map<string, AppScore>,

@@ -1,9 +1,20 @@
 import { z } from 'zod';
-import type { NODE_DEFINITIONS } from '../../nodes/definitions';
 import type { Modality } from './modality';
 
-/** Every node type, one folder each under nodes/; their registry is nodes/definitions.ts. */
-export type NodeType = keyof typeof NODE_DEFINITIONS;
+/**
+ * Every node type, one folder each under nodes/. Their registry, nodes/definitions.ts, satisfies
+ * `Record<NodeType, NodeDefinition>`: the compiler fails when a name here and a registry entry disagree.
+ */
+export type NodeType =
+  | 'text.generate'
+  | 'image.generate'
+  | 'image.edit'
+  | 'video.generate'
+  | 'video.compose'
+  | 'audio.tts'
+  | 'quality.check'
+  | 'human.approval'
+  | 'output';
 
 export const ASPECT_RATIO_VALUES = ['1:1', '16:9', '9:16', '4:5', '4:3', '3:4'] as const;
 

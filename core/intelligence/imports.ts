@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OffsetDateTime } from '../date-time';
 import { CONFIDENCE_LABELS } from './growth';
 import { PREDICT_MODALITIES } from './platform-fit';
 
@@ -28,7 +29,7 @@ export const TrendSignalImport = z.object({
     .regex(/^(new|[+-]?\d+(\.\d+)?%)$/i, 'growth is a percentage such as "+150%" or "-20%", or "new"')
     .transform((g) => (g.toLowerCase() === 'new' ? 'new' : /^[+-]/.test(g) ? g : `+${g}`)),
   confidence: z.enum(CONFIDENCE_LABELS).default('medium'),
-  observedAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  observedAt: OffsetDateTime.nullable().default(null),
 });
 export type TrendSignalImport = z.infer<typeof TrendSignalImport>;
 

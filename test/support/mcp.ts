@@ -13,6 +13,7 @@ export const TOOL_NAMES = [
   'refine_run',
   'approve_run',
   'atelier_create',
+  'plan_content',
   'content_brief',
   'compose_video',
   'generate_image',

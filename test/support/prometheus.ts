@@ -28,11 +28,17 @@ export function sampleSum(samples: Sample[], name: string, labels: Record<string
     .reduce((sum, s) => sum + s.value, 0);
 }
 
-/** GET /metrics through a test agent: 200, parsed. */
+/**
+ * The token the metrics tests configure: on the API port /metrics is served only behind METRICS_TOKEN
+ * (issue 27 item 5), so a stack that scrapes it is made with `config: { METRICS_TOKEN: TEST_METRICS_TOKEN }`.
+ */
+export const TEST_METRICS_TOKEN = 'test-metrics-token';
+
+/** GET /metrics through a test agent, with the test token: 200, parsed. */
 export async function scrapeMetrics(http: {
-  get(path: string): PromiseLike<{ status: number; text: string }>;
+  get(path: string): { set(name: string, value: string): PromiseLike<{ status: number; text: string }> };
 }): Promise<Sample[]> {
-  const res = await http.get('/metrics');
+  const res = await http.get('/metrics').set('authorization', `Bearer ${TEST_METRICS_TOKEN}`);
   if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}`);
   return parseExposition(res.text);
 }

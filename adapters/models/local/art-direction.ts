@@ -1,4 +1,5 @@
 import { NAMED_COLOURS } from '../../media/colours';
+import type { ArtDirection } from './art-direction-shape';
 import {
   applied,
   COMMON_FILLER,
@@ -10,32 +11,6 @@ import {
 } from './directions';
 import type { LayoutStyle } from './layouts/types';
 import { MOODS, mixColours, shiftColour } from './palette';
-
-export type ArtStyle = 'bold' | 'minimal' | 'playful' | 'elegant';
-export type Saturation = 'vibrant' | 'muted' | 'monochrome' | 'pastel';
-
-/** What art direction asks of the local renderer; every field is optional (unset = as the prompt says). */
-export interface ArtDirection {
-  /** Background colour, painted as given. */
-  background?: string;
-  accent?: string;
-  /** Colour of the type. */
-  ink?: string;
-  tone?: 'light' | 'dark';
-  saturation?: Saturation;
-  /** A mood palette (MOODS). */
-  mood?: string;
-  style?: ArtStyle;
-  weight?: 'bold' | 'normal';
-  family?: 'sans' | 'serif';
-  /** Multiplies the type size. */
-  textScale?: number;
-  placement?: 'top' | 'center' | 'bottom';
-  align?: 'start' | 'middle';
-  layout?: LayoutStyle;
-  /** "a different layout": the next one after the prompt's. */
-  otherLayout?: boolean;
-}
 
 const COLOUR_WORDS = Object.keys(NAMED_COLOURS).join('|');
 const QUALIFIERS: Record<string, string> = {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { readArtDirection, type ArtDirection } from './art-direction';
+import { readArtDirection } from './art-direction';
+import type { ArtDirection } from './art-direction-shape';
 import type { DeclinedDirection } from './directions';
 import { LAYOUTS, type Composition, type LayoutStyle, type Scene } from './layouts';
 import type { DrawnText, Typography } from './layouts/types';

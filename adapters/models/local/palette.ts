@@ -1,20 +1,7 @@
 import { NAMED_COLOURS } from '../../media/colours';
-import type { ArtDirection } from './art-direction';
+import type { ArtDirection } from './art-direction-shape';
+import type { Palette } from './palette-shape';
 import { hashString, isLookWord, tokens } from './prompt-words';
-
-/** Colours for one composition, by role. */
-export interface Palette {
-  background: [string, string];
-  accent: string;
-  secondary: string;
-  ink: string;
-  inkMuted: string;
-  dark: boolean;
-  /** The background colour was asked for: layouts paint it as given instead of tinting it. */
-  exact: boolean;
-  /** Saturated colours were asked for: layouts that tint their paper keep more of its colour. */
-  vivid: boolean;
-}
 
 interface Hsl {
   h: number;

@@ -8,7 +8,7 @@ import {
   type DirectionRule,
   type RuleOutcome,
 } from './directions';
-import type { TextPurpose } from './text-generator';
+import type { TextPurpose } from './text-purpose';
 import { COUNT_SOURCE, countOf, MARK_SOURCES } from '../../../core/refinement/feedback-marks';
 
 export type Tone = 'playful' | 'professional' | 'inspiring' | 'urgent' | 'neutral';

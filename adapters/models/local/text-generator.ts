@@ -14,8 +14,7 @@ import { hashtagsFor } from './hashtags';
 import { altTextFor } from '../../../core/run/describe-media';
 import type { ImageFacts, MediaFacts } from '../../../core/run/media-facts';
 import type { TextDirection, Tone } from './text-direction';
-
-export type TextPurpose = 'caption' | 'script' | 'headline' | 'alt_text' | 'talking_points' | 'generic';
+import type { TextPurpose } from './text-purpose';
 
 export interface GenerateTextRequest {
   prompt: string;

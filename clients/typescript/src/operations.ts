@@ -37,6 +37,7 @@ export const OPERATIONS = {
   composeVideo: { method: 'POST', path: '/v1/compose/video' },
   discoverApps: { method: 'POST', path: '/v1/apps/discover' },
   createContent: { method: 'POST', path: '/v1/content/create' },
+  planContent: { method: 'POST', path: '/v1/content/plan' },
   writeBriefs: { method: 'POST', path: '/v1/content/brief' },
   listTemplates: { method: 'GET', path: '/v1/templates' },
   getTemplate: { method: 'GET', path: '/v1/templates/{id}' },

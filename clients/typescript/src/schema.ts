@@ -367,9 +367,29 @@ export interface paths {
     put?: never;
     /**
      * Pick an app, fill its inputs from a brief, start the run
-     * @description `data.status` tells what happened: `ran` (202, a run started: poll, wait, stream or webhook), `needs_input` (200, interactive mode: ask a person `askUser`), `unmatched` (200, headless mode: no run can be formed).
+     * @description `data.status` tells what happened: `ran` (202, a run started: poll, wait, stream or webhook), `needs_input` (200, interactive mode: ask a person `askUser`), `needs_clarification` (200, interactive mode: not sure which app, or none fits: ask `question`, then call again with the chosen `appId`), `unmatched` (200, headless mode: no run can be formed; `cause` says why and `candidates` what could be run instead). The router runs an app only when its calibrated `confidence` reaches the run threshold.
      */
     post: operations['createContent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/content/plan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What content/create would do, without running anything
+     * @description The same request and router as POST /v1/content/create, without dispatch: `planned` (the app, drafted inputs, unmet asks, confidence and estimated credits) where create would run, otherwise the same `needs_input`, `needs_clarification` or `unmatched` answer. Nothing is stored, started or charged.
+     */
+    post: operations['planContent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1833,6 +1853,55 @@ export interface components {
       }[];
     };
     /**
+     * @description Interactive mode: not sure which app, or none fits; ask the question, then create again with appId (200)
+     * @example {
+     *       "status": "needs_clarification",
+     *       "cause": "unsure",
+     *       "reason": "Not sure enough which app the brief wants",
+     *       "question": "Which of these should I make: Quote Card (a typographic quote card); or Social Post (an image and a caption)?",
+     *       "candidates": [
+     *         {
+     *           "appId": "6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21",
+     *           "name": "Quote Card",
+     *           "relevanceScore": 0.41,
+     *           "whyMatch": "Quote Card: \"quote\" matches the app's name.",
+     *           "makes": "A typographic quote card for social feeds."
+     *         }
+     *       ],
+     *       "confidence": {
+     *         "value": 0.42,
+     *         "runThreshold": 0.7
+     *       }
+     *     }
+     */
+    ContentNeedsClarification: {
+      candidates: {
+        appId: string;
+        /** @description What a run of the app makes */
+        makes: string;
+        name: string;
+        relevanceScore: number;
+        whyMatch: string;
+      }[];
+      /** @enum {string} */
+      cause: 'no_fit' | 'unsure';
+      /** @description How sure the router is of its choice; null when the caller chose the app */
+      confidence: {
+        /** @description Below it content creation asks or offers candidates instead of running */
+        runThreshold: number;
+        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        value: number;
+      };
+      /** @description One question that tells the candidates apart */
+      question: string;
+      reason: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      status: 'needs_clarification';
+    };
+    /**
      * @description Interactive mode: a person must answer these questions (200)
      * @example {
      *       "status": "needs_input",
@@ -1875,9 +1944,18 @@ export interface components {
        * @enum {string}
        */
       status: 'needs_input';
+      unmetAsks?: {
+        autoFillable: boolean;
+        key: string;
+        name: string;
+        question: string;
+        required: boolean;
+        /** @enum {string} */
+        type: 'text' | 'url' | 'options';
+      }[];
     };
     /**
-     * @description needs_input or unmatched
+     * @description needs_input, needs_clarification or unmatched
      * @example {
      *       "status": "needs_input",
      *       "selectedApp": {
@@ -1898,7 +1976,107 @@ export interface components {
      *     }
      */
     ContentNeedsInputOrUnmatched:
-      components['schemas']['ContentNeedsInput'] | components['schemas']['ContentUnmatched'];
+      | components['schemas']['ContentNeedsInput']
+      | components['schemas']['ContentNeedsClarification']
+      | components['schemas']['ContentUnmatched'];
+    /**
+     * @description What content/create would run, with its inputs and cost; nothing was started or charged
+     * @example {
+     *       "status": "planned",
+     *       "mode": "recipe",
+     *       "selectedApp": {
+     *         "appId": "6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21",
+     *         "name": "Product Photo",
+     *         "rationale": "The brief asks for a product photo"
+     *       },
+     *       "draftedInputs": {
+     *         "product": "teal water bottle"
+     *       },
+     *       "warnings": [],
+     *       "unmetAsks": [],
+     *       "confidence": {
+     *         "value": 0.93,
+     *         "runThreshold": 0.7
+     *       },
+     *       "estimatedCredits": {
+     *         "expected": 4,
+     *         "min": 4,
+     *         "max": 4
+     *       }
+     *     }
+     */
+    ContentPlanned: {
+      confidence: {
+        /** @description Below it content creation asks or offers candidates instead of running */
+        runThreshold: number;
+        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        value: number;
+      } | null;
+      draftedInputs: {
+        [key: string]: unknown;
+      };
+      estimatedCredits: {
+        expected: number;
+        max: number;
+        min: number;
+      };
+      /** @enum {string} */
+      mode: 'app' | 'recipe';
+      selectedApp: {
+        appId: string;
+        name: string;
+        rationale: string;
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      status: 'planned';
+      unmetAsks: {
+        autoFillable: boolean;
+        key: string;
+        name: string;
+        question: string;
+        required: boolean;
+        /** @enum {string} */
+        type: 'text' | 'url' | 'options';
+      }[];
+      warnings: {
+        field: string;
+        message: string;
+      }[];
+    };
+    /**
+     * @description What content/create would do: planned, needs_input, needs_clarification or unmatched
+     * @example {
+     *       "status": "planned",
+     *       "mode": "recipe",
+     *       "selectedApp": {
+     *         "appId": "6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21",
+     *         "name": "Product Photo",
+     *         "rationale": "The brief asks for a product photo"
+     *       },
+     *       "draftedInputs": {
+     *         "product": "teal water bottle"
+     *       },
+     *       "warnings": [],
+     *       "unmetAsks": [],
+     *       "confidence": {
+     *         "value": 0.93,
+     *         "runThreshold": 0.7
+     *       },
+     *       "estimatedCredits": {
+     *         "expected": 4,
+     *         "min": 4,
+     *         "max": 4
+     *       }
+     *     }
+     */
+    ContentPlanOutcome:
+      | components['schemas']['ContentPlanned']
+      | components['schemas']['ContentNeedsInput']
+      | components['schemas']['ContentNeedsClarification']
+      | components['schemas']['ContentUnmatched'];
     /**
      * @description A run was started (202); poll, wait or stream it
      * @example {
@@ -1988,6 +2166,12 @@ export interface components {
      *     }
      */
     ContentRan: {
+      confidence?: {
+        /** @description Below it content creation asks or offers candidates instead of running */
+        runThreshold: number;
+        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        value: number;
+      } | null;
       draftedInputs: {
         [key: string]: unknown;
       };
@@ -2003,7 +2187,7 @@ export interface components {
       };
       /** @constant */
       status: 'ran';
-      /** @description Headless mode: what was guessed or is missing */
+      /** @description What was guessed or is missing (a caller can satisfy one and call again) */
       unmetAsks?: {
         autoFillable: boolean;
         key: string;
@@ -2023,16 +2207,55 @@ export interface components {
      * @description Headless mode: no run can be formed (200)
      * @example {
      *       "status": "unmatched",
-     *       "reason": "No app makes 3D models"
+     *       "reason": "No app makes 3D models",
+     *       "cause": "no_fit",
+     *       "candidates": []
      *     }
      */
     ContentUnmatched: {
+      /** @description Apps to pick from (Run App, or create with appId in interactive mode); [] when none comes close */
+      candidates?: {
+        appId: string;
+        /** @description What a run of the app makes */
+        makes: string;
+        name: string;
+        relevanceScore: number;
+        whyMatch: string;
+      }[];
+      /**
+       * @description no_fit: no app does what is asked; unsure: not sure which app; cannot_run: the app lacks media
+       * @enum {string}
+       */
+      cause?: 'no_fit' | 'unsure' | 'cannot_run';
+      /** @description How sure the router is of its choice; null when the caller chose the app */
+      confidence?: {
+        /** @description Below it content creation asks or offers candidates instead of running */
+        runThreshold: number;
+        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        value: number;
+      };
       reason: string;
+      /** @description cannot_run: the app that fits */
+      selectedApp?: {
+        appId: string;
+        name: string;
+        rationale: string;
+      };
       /**
        * @description discriminator enum property added by openapi-typescript
        * @enum {string}
        */
       status: 'unmatched';
+      /** @description cannot_run: what the app lacks */
+      unmetAsks?: {
+        autoFillable: boolean;
+        key: string;
+        name: string;
+        question: string;
+        required: boolean;
+        /** @enum {string} */
+        type: 'text' | 'url' | 'options';
+      }[];
     };
     /**
      * @description An app ranked for an intent, with the reasons
@@ -2153,10 +2376,19 @@ export interface components {
      *       "verdict": {
      *         "status": "fit",
      *         "reason": null
+     *       },
+     *       "confidence": {
+     *         "value": 0.93,
+     *         "runThreshold": 0.7
      *       }
      *     }
      */
     DiscoveryResult: {
+      /** @description Calibrated likelihood that the first match is the app the intent wants; content/create runs it only at or above runThreshold */
+      confidence: {
+        runThreshold: number;
+        value: number;
+      };
       intent: {
         /** @enum {string} */
         medium: 'image' | 'video' | 'audio' | 'text' | 'mixed';
@@ -4958,6 +5190,10 @@ export interface operations {
            *         "verdict": {
            *           "status": "fit",
            *           "reason": null
+           *         },
+           *         "confidence": {
+           *           "value": 0.93,
+           *           "runThreshold": 0.7
            *         }
            *       }
            *     }
@@ -6403,6 +6639,106 @@ export interface operations {
            */
           'application/json': {
             data: components['schemas']['ContentRan'];
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
+      415: components['responses']['Error'];
+      429: components['responses']['Error'];
+      500: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  planContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "brief": "A launch photo of our teal bottle for Instagram",
+         *       "platform": "instagram",
+         *       "headless": true
+         *     }
+         */
+        'application/json': {
+          appId?: string | null;
+          aspectRatio?: string | null;
+          autoQuality?: {
+            /** @default true */
+            enabled?: boolean;
+            /** @default 2 */
+            maxRetries?: number;
+            /** @default 0.7 */
+            minScore?: number;
+          } | null;
+          brandProfileId?: string | null;
+          brief: string;
+          campaignId?: string | null;
+          headless?: boolean | null;
+          inputs?: {
+            [key: string]: unknown;
+          } | null;
+          metadata?: {
+            [key: string]: unknown;
+          } | null;
+          modality?: string | null;
+          platform?: string | null;
+          templateId?: string | null;
+          terminalMode?: string | null;
+          test?: boolean;
+          webhookUrl?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description What create would do */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "status": "planned",
+           *         "mode": "recipe",
+           *         "selectedApp": {
+           *           "appId": "6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21",
+           *           "name": "Product Photo",
+           *           "rationale": "The brief asks for a product photo"
+           *         },
+           *         "draftedInputs": {
+           *           "product": "teal water bottle"
+           *         },
+           *         "warnings": [],
+           *         "unmetAsks": [],
+           *         "confidence": {
+           *           "value": 0.93,
+           *           "runThreshold": 0.7
+           *         },
+           *         "estimatedCredits": {
+           *           "expected": 4,
+           *           "min": 4,
+           *           "max": 4
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: components['schemas']['ContentPlanOutcome'];
           };
         };
       };

@@ -14,9 +14,9 @@ describe('createMetrics', () => {
 
     a.runStarted('app-1');
 
-    expect(sampleSum(parseExposition(await a.scrape()), 'atelier_runs_started_total', { app: 'app-1' })).toBe(
-      1,
-    );
+    expect(
+      sampleSum(parseExposition(await a.scrape()), 'atelier_runs_started_total', { app: 'custom' }),
+    ).toBe(1);
     expect(sampleSum(parseExposition(await b.scrape()), 'atelier_runs_started_total')).toBe(0);
   });
 
@@ -39,7 +39,7 @@ describe('createMetrics', () => {
       }),
     ).toBe(1);
     expect(sampleSum(samples, 'atelier_http_request_duration_seconds_count', { method: 'GET' })).toBe(1);
-    expect(sampleSum(samples, 'atelier_runs_finished_total', { app: 'app-1', status: 'failed' })).toBe(1);
+    expect(sampleSum(samples, 'atelier_runs_finished_total', { app: 'custom', status: 'failed' })).toBe(1);
     expect(
       sampleSum(samples, 'atelier_node_duration_seconds_sum', { type: 'text.generate', provider: 'local' }),
     ).toBeCloseTo(0.3);

@@ -35,13 +35,22 @@ describe('POST /v1/content/create and /v1/apps/discover decide alike', () => {
         reason: expect.stringMatching(/^No app/),
       });
       expect(made.status).toBe(200);
-      expect(made.body.data).toEqual({ status: 'unmatched', reason: expect.stringMatching(/^No app/) });
+      expect(made.body.data).toMatchObject({
+        status: 'unmatched',
+        cause: 'no_fit',
+        reason: expect.stringMatching(/^No app/),
+      });
     }
   });
 
-  test('interactive mode asks for a clearer brief instead (the contract keeps unmatched for headless)', async () => {
+  test('interactive mode asks what to make instead (the contract keeps unmatched for headless)', async () => {
     const res = await post('/v1/content/create', { brief: 'Translate our menu into Japanese' });
-    expect(res.body.data).toMatchObject({ status: 'needs_input', selectedApp: null });
+    expect(res.body.data).toMatchObject({
+      status: 'needs_clarification',
+      cause: 'no_fit',
+      reason: expect.stringMatching(/^No app/),
+      question: expect.any(String),
+    });
   });
 
   test('`ran` is 202 in sandbox mode too, as the real answer', async () => {
@@ -168,8 +177,9 @@ describe('POST /v1/content/create with a chat model (TEXT_PROVIDER=openai)', () 
   test('no_app_fits from the model answers unmatched with its reason', async () => {
     answer = { name: 'no_app_fits', arguments: '{"reason":"it asks for a podcast edit"}' };
     const res = await create('Tidy up our podcast sound a little');
-    expect(res.body.data).toEqual({
+    expect(res.body.data).toMatchObject({
       status: 'unmatched',
+      cause: 'no_fit',
       reason: expect.stringContaining('it asks for a podcast edit'),
     });
   });

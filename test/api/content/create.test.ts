@@ -66,7 +66,13 @@ describe('POST /v1/content/create', () => {
   test('a nonsense brief is unmatched in headless mode', async () => {
     const res = await post({ brief: 'qwzx blorf vlim', headless: true });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ status: 'unmatched', reason: expect.stringContaining('No app fits') });
+    expect(res.body.data).toEqual({
+      status: 'unmatched',
+      cause: 'no_fit',
+      reason: expect.stringContaining('No app fits'),
+      candidates: [],
+      confidence: { value: 0, runThreshold: expect.any(Number) },
+    });
   });
 
   test('webhookUrl: the top-level one wins over metadata.webhookUrl, and only HTTPS is accepted', async () => {

@@ -76,10 +76,12 @@ describe('generated briefs', () => {
     );
   });
 
-  test('discovery scores stay within 0..1, best first', () => {
+  test('discovery scores and confidences stay within 0..1, likeliest first', () => {
     fc.assert(
       fc.property(brief, (text) => {
-        const scores = rankApps(text, CATALOG).matches.map((m) => m.relevanceScore);
+        const { matches } = rankApps(text, CATALOG);
+        for (const m of matches) expect(m.relevanceScore >= 0 && m.relevanceScore <= 1).toBe(true);
+        const scores = matches.map((m) => m.confidence);
         for (const s of scores) expect(s >= 0 && s <= 1).toBe(true);
         expect([...scores].sort((a, b) => b - a)).toEqual(scores);
       }),

@@ -1,6 +1,6 @@
 import { mergeModelInputs, readToolCall, type OfferedApp } from '../../../core/content/model-choice';
 import { parameterSchema } from '../../../core/content/tool-schema';
-import type { Draft } from '../../../core/content/draft-inputs';
+import type { Draft } from '../../../core/content/draft';
 import { CATALOG_APPS } from '../discovery/catalog-candidates';
 import { PRODUCT } from '../discovery/own-briefs';
 

@@ -98,20 +98,27 @@ describe('planContent', () => {
     );
     expect(onlyClip).toEqual({
       status: 'unmatched',
+      cause: 'cannot_run',
       reason: expect.stringContaining('photo (a public media URL)'),
       ranked: expect.any(Array),
+      candidates: [expect.objectContaining({ appId: PHOTO_CLIP.appId })],
+      selectedApp: expect.objectContaining({ appId: PHOTO_CLIP.appId }),
+      unmetAsks: expect.arrayContaining([expect.objectContaining({ key: 'photo', autoFillable: false })]),
     });
   });
 
-  test('a nonsense brief is unmatched in headless mode and asks for a real brief in interactive mode', () => {
+  test('a nonsense brief is unmatched in headless mode and asks what to make in interactive mode', () => {
     expect(planContent(request({ brief: 'qwzx blorf vlim', headless: true }), contentApps())).toMatchObject({
       status: 'unmatched',
+      cause: 'no_fit',
       reason: expect.stringContaining('No app fits'),
+      candidates: [],
     });
     expect(planContent(request({ brief: 'qwzx blorf vlim' }), contentApps())).toMatchObject({
-      status: 'needs_input',
-      selectedApp: null,
-      askUser: [{ key: 'brief' }],
+      status: 'needs_clarification',
+      cause: 'no_fit',
+      candidates: [],
+      question: 'What would you like to create, and for which platform?',
     });
   });
 

@@ -1,4 +1,4 @@
-import { planContent, type ContentRequest } from '../../../core/content/plan-content';
+import { draftForApp, planContent, type ContentRequest } from '../../../core/content/plan-content';
 import { gatherGuidance } from '../../../core/content/prompt-guidance';
 import { CATALOG, CATALOG_APPS } from '../discovery/catalog-candidates';
 import { CAMPAIGN, PRODUCT, SCRIPTED, SOCIAL, UGC, VIDEO_AD } from '../discovery/own-briefs';
@@ -11,22 +11,48 @@ const words = (s: string) =>
     .replace(/[^a-z0-9%]+/g, ' ')
     .trim()} `;
 
+const requestOf = (brief: string, extra: Partial<ContentRequest> = {}): ContentRequest => ({
+  brief,
+  headless: true,
+  guidance: gatherGuidance(null, null),
+  catalog: CATALOG,
+  ...extra,
+});
+
 function plan(brief: string, extra: Partial<ContentRequest> = {}) {
-  return planContent(
-    { brief, headless: true, guidance: gatherGuidance(null, null), catalog: CATALOG, ...extra },
-    CATALOG_APPS,
-  );
+  return planContent(requestOf(brief, extra), CATALOG_APPS);
+}
+
+/**
+ * The plan as a caller finishes it: a run, or (when the router is unsure and offers the app first,
+ * or chose it but lacks an input) the draft for that app, as the caller who picks it would run it.
+ */
+function finished(brief: string, extra: Partial<ContentRequest> = {}) {
+  const result = plan(brief, extra);
+  if (result.status === 'ran') return result;
+  const offered =
+    result.status === 'unmatched'
+      ? result.cause === 'cannot_run'
+        ? result.selectedApp?.appId
+        : result.candidates[0]?.appId
+      : undefined;
+  const content = CATALOG_APPS.find((a) => a.appId === offered);
+  if (!content) return result;
+  return {
+    status: 'ran' as const,
+    selectedApp: { appId: content.appId, name: content.compiled.definition.name },
+    draft: draftForApp(requestOf(brief, extra), content, true),
+  };
 }
 
 function checkFields(b: OwnBrief): string[] {
-  const result = plan(b.brief, { platform: b.platform });
+  const result = finished(b.brief, { platform: b.platform });
   if (result.status !== 'ran') return [`${result.status}`];
-  if (result.selectedApp.appId !== b.app) return [`ran ${result.selectedApp.name}`];
+  if (result.selectedApp.appId !== b.app) return [`routed to ${result.selectedApp.name}`];
   const app = CATALOG_APPS.find((a) => a.appId === b.app)!.compiled.definition;
+  const draft = result.draft;
   return Object.entries(b.fields).flatMap(([key, check]: [string, FieldCheck]) => {
-    const value = String(
-      result.draft.inputs[key] ?? app.parameters.find((p) => p.key === key)!.default ?? '',
-    );
+    const value = String(draft.inputs[key] ?? app.parameters.find((p) => p.key === key)!.default ?? '');
     const right =
       check.equals !== undefined
         ? value === check.equals
@@ -52,7 +78,7 @@ describe('slot filling on the shipped catalog (briefs written for these tests)',
 
 describe('labels, requests and constraints never become values', () => {
   test('a label before a colon is not the product, the topic or the script', () => {
-    const ad = plan('Vertical video ad: the Pebble speaker, waterproof, 12h battery');
+    const ad = finished('Vertical video ad: the Pebble speaker, waterproof, 12h battery');
     expect(ad).toMatchObject({ status: 'ran', selectedApp: { appId: VIDEO_AD } });
     if (ad.status !== 'ran') return;
     expect(ad.draft.inputs.product).toMatch(/^Pebble speaker/);
@@ -90,7 +116,7 @@ describe('labels, requests and constraints never become values', () => {
   });
 
   test('platforms and ratios set the shape, not the topic', () => {
-    const post = plan('Instagram post, 4:5, gradient style: our terrace is open again');
+    const post = finished('Instagram post, 4:5, gradient style: our terrace is open again');
     expect(post).toMatchObject({
       status: 'ran',
       selectedApp: { appId: SOCIAL },
@@ -111,7 +137,7 @@ describe('labels, requests and constraints never become values', () => {
 
 describe("the caller's platform, modality and aspect ratio", () => {
   test('a stated modality reads as a word of the request, the ratio goes to the shape', () => {
-    expect(plan('a fox asleep in the snow', { modality: 'image', aspectRatio: '16:9' })).toMatchObject({
+    expect(finished('a fox asleep in the snow', { modality: 'image', aspectRatio: '16:9' })).toMatchObject({
       status: 'ran',
       selectedApp: { name: 'Image from Prompt' },
       draft: { inputs: { prompt: 'fox asleep in the snow', aspect_ratio: '16:9' } },

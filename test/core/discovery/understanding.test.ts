@@ -182,14 +182,15 @@ describe('typos and non-native phrasing keep the app', () => {
 });
 
 describe('scores and reasons', () => {
-  test('relevance is 0..1, ordered, and a fit reaches the one threshold', () => {
+  test('relevance and confidence are 0..1, matches are ordered by confidence, and a fit reaches the one threshold', () => {
     for (const [brief] of FIT_BRIEFS) {
       const { matches } = rankApps(brief, CATALOG);
       const scores = matches.map((m) => m.relevanceScore);
-      expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-      for (const s of scores) expect(s).toBeGreaterThanOrEqual(0);
-      for (const s of scores) expect(s).toBeLessThanOrEqual(1);
-      expect(scores[0]).toBeGreaterThanOrEqual(FIT_THRESHOLD);
+      const confidences = matches.map((m) => m.confidence);
+      expect([...confidences].sort((a, b) => b - a)).toEqual(confidences);
+      for (const s of [...scores, ...confidences]) expect(s).toBeGreaterThanOrEqual(0);
+      for (const s of [...scores, ...confidences]) expect(s).toBeLessThanOrEqual(1);
+      expect(Math.max(...scores)).toBeGreaterThanOrEqual(FIT_THRESHOLD);
     }
   });
 

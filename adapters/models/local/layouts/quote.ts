@@ -1,4 +1,4 @@
-import type { Palette } from '../palette';
+import type { Palette } from '../palette-shape';
 import { isDarkColour, lightness, tint } from '../palette';
 import { blockHeight, fitText, r, SERIF, textSvg } from '../../../media/svg-text';
 import { fill, fontFamily, ink, inkMuted, linearGradient, margin, scrim, unit } from './shared';

@@ -1,4 +1,4 @@
-import type { Palette } from '../palette';
+import type { Palette } from '../palette-shape';
 import { isDarkColour, lightness, shiftColour, tint } from '../palette';
 import { r } from '../../../media/svg-text';
 import { fill, headlineBlock, linearGradient, margin, unit } from './shared';

@@ -1,4 +1,4 @@
-import type { Palette } from '../palette';
+import type { Palette } from '../palette-shape';
 
 export type LayoutStyle = 'gradient' | 'geometric' | 'minimal' | 'bold' | 'waves' | 'studio' | 'quote';
 

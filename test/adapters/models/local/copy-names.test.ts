@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { HASHTAG_MAX_WORDS } from '../../../../adapters/models/local/hashtags';
-import { generateText, type TextPurpose } from '../../../../adapters/models/local/text-generator';
+import { generateText } from '../../../../adapters/models/local/text-generator';
+import type { TextPurpose } from '../../../../adapters/models/local/text-purpose';
 import { copySamples } from './copy-samples';
 
 /**

@@ -1,4 +1,5 @@
-import { generateText, type TextPurpose } from '../../../../adapters/models/local/text-generator';
+import { generateText } from '../../../../adapters/models/local/text-generator';
+import type { TextPurpose } from '../../../../adapters/models/local/text-purpose';
 
 /**
  * 50 captions and scripts of the local writer over a small bakery's and a gym's inputs (issue 29 item 2),

@@ -1,6 +1,6 @@
 import { localText } from '../../../../adapters/models/local/local-models';
 import { readTextDirection } from '../../../../adapters/models/local/text-direction';
-import type { TextPurpose } from '../../../../adapters/models/local/text-generator';
+import type { TextPurpose } from '../../../../adapters/models/local/text-purpose';
 
 const PROMPT = 'Write a caption about our oat milk latte, creamy and vegan, made with local oats';
 const write = (purpose: TextPurpose, direction?: string, maxWords?: number) =>

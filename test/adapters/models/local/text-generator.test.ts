@@ -1,4 +1,5 @@
-import { capWords, generateText, type TextPurpose } from '../../../../adapters/models/local/text-generator';
+import { capWords, generateText } from '../../../../adapters/models/local/text-generator';
+import type { TextPurpose } from '../../../../adapters/models/local/text-purpose';
 
 const PURPOSES: TextPurpose[] = ['caption', 'script', 'headline', 'alt_text', 'talking_points', 'generic'];
 const PROMPT = 'Our new oat milk latte: creamy, vegan, made with local oats';
