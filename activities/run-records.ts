@@ -1,5 +1,5 @@
 import type { NodeStatus, RunStatus } from '../adapters/db/schema';
-import { syncAsset } from '../adapters/db/assets';
+import { madeBeforeRevision, syncAsset } from '../adapters/db/assets';
 import { debitNode } from '../adapters/db/credits';
 import { recordNodeState, recordRunState, findRun } from '../adapters/db/runs';
 import { countRunEnd } from '../adapters/telemetry/run-ends';
@@ -22,7 +22,7 @@ export interface RecordNodeInput {
 
 /**
  * Node and run transitions: written idempotently (run, node, revision), then published on the bus. A
- * completed node is debited once; a failed node is never debited and its stored outputs are discarded;
+ * completed node is debited once (unless it kept an earlier revision's identical output); a failed node is never debited and its stored outputs are discarded;
  * the run's final record releases its credit reservation (adapters/db/runs.ts).
  */
 export function runRecordActivities(deps: ActivityDeps) {
@@ -32,9 +32,14 @@ export function runRecordActivities(deps: ActivityDeps) {
       if (input.status === 'completed' && input.output && input.nodeType !== 'output')
         await syncAsset(deps.db, input.output);
       if (input.status === 'failed') await discardNodeOutputs(deps, input);
-      // Charged at the price of the provider that made the output (a node may name its own).
+      // Charged at the price of the provider that made the output (a node may name its own); a refinement
+      // that made exactly the output an earlier revision has keeps that output and is not charged (issue 29).
       const credits = nodeCredits(deps.costs, input.nodeType, input.output?.metadata.provider);
-      if (input.status === 'completed' && credits > 0 && input.nodeType !== 'output') {
+      const kept =
+        input.revision > 1 &&
+        input.output?.assetId != null &&
+        (await madeBeforeRevision(deps.db, input.output.assetId, input.revision));
+      if (input.status === 'completed' && credits > 0 && input.nodeType !== 'output' && !kept) {
         const run = await findRun(deps.db, input.runId);
         if (run) {
           const debited = await debitNode(deps.db, {

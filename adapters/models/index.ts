@@ -4,7 +4,7 @@ import type { ConfiguredProviders } from '../../core/model-providers';
 import { CATALOG_DIR } from '../catalog';
 import { comfyImage, comfyVideo, type ComfyOptions } from './comfyui';
 import { falImage, falSpeech, falVideo, type FalOptions } from './fal';
-import { localImage, localSpeech, localText, localVideo } from './local/local-models';
+import { localImage, localSpeechWith, localText, localVideo } from './local/local-models';
 import { openAiImage, openAiSpeech, openAiText, type OpenAiOptions } from './openai-compatible';
 import {
   ProviderNotConfigured,
@@ -97,7 +97,7 @@ export function createModels(config: Config): Models {
           model ?? config.COMFYUI_IMAGE_TO_VIDEO_WORKFLOW,
         );
       case 'speech:local':
-        return localSpeech;
+        return localSpeechWith(config.LOCAL_VOICE);
       case 'speech:openai':
         return openAiSpeech(openAi(model));
       case 'speech:fal':

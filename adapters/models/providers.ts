@@ -98,7 +98,14 @@ export interface VideoModel {
 
 export interface SpeechModel {
   readonly name: string;
-  synthesize(request: SpeechRequest): Promise<{ path: string; durationSeconds: number; mimeType: string }>;
+  synthesize(
+    request: SpeechRequest,
+  ): Promise<{
+    path: string;
+    durationSeconds: number;
+    mimeType: string;
+    /** The voice that spoke, when the model says. */ voice?: string;
+  }>;
 }
 
 export type ModelKind = 'text' | 'image' | 'video' | 'speech';

@@ -5,6 +5,7 @@ import type { Plan } from '../../core/graph/plan';
 import { refinementCandidates, type RefinementCandidate } from '../../core/refinement/candidates';
 import { parseModelRefinement, refinementMessages } from '../../core/refinement/model-refinement';
 import { selectRefinement } from '../../core/refinement/select-refinement';
+import { widenSelection } from '../../core/refinement/widen-selection';
 import { canApply } from '../../core/refinement/refinement-report';
 import type { RefinementSelection } from '../../core/refinement/selection';
 import type { RunView } from '../../core/run/present-run';
@@ -18,7 +19,7 @@ import type { ApiDeps } from '../deps';
 import { waitForRun } from './follow-run';
 import { launchExecution } from './launch-execution';
 import type { WebhookEventName } from '../../core/run/webhook-events';
-import { directionSupports, refinementAnswer } from './refinement-outcome';
+import { directionSupports, nodeSupport, refinementAnswer } from './refinement-outcome';
 
 /** How long the previous execution may take to close (it may still be delivering its webhook). */
 const PREVIOUS_EXECUTION_CLOSE_MS = 15_000;
@@ -68,7 +69,13 @@ export async function refineRun(
       'This run has no prompt-driven node that feedback could change',
     );
 
-  const selection = await chooseRefinement(deps.chat, deps.logger, candidates, feedback);
+  // Wording does not decide: a direction the chosen nodes cannot apply goes to a node that can (issue 29).
+  const selection = widenSelection(
+    await chooseRefinement(deps.chat, deps.logger, candidates, feedback),
+    candidates,
+    feedback,
+    (nodeId) => nodeSupport(deps.config, plan, nodeId, feedback),
+  );
   // A node whose provider can do nothing the feedback asks is not re-run: it keeps its output (issue 10).
   const supports = directionSupports(deps.config, plan, selection, feedback);
   const ran = selection.choices.filter((c) => canApply(supports.get(c.nodeId)!));

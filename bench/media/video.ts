@@ -52,7 +52,12 @@ async function prepareInputs(): Promise<VideoInputs> {
     });
     clips.push(clip.path);
   }
-  const voice = await synthesizeSpeech({ text: NARRATION, rate: 165, outPath: join(dir, 'voice.m4a') });
+  const voice = await synthesizeSpeech({
+    text: NARRATION,
+    rate: 165,
+    engine: 'espeak',
+    outPath: join(dir, 'voice.m4a'),
+  });
   // The activity measures the downloaded voiceover with ffprobe, then estimates the captions.
   const voiceSeconds = (await probeMedia(voice.path)).durationSeconds;
   const clipSeconds = await Promise.all(clips.map(async (clip) => (await probeMedia(clip)).durationSeconds));

@@ -36,7 +36,7 @@ export function audioTtsActivity(deps: ActivityDeps) {
             modality: 'audio',
             madeBy: model.name,
             durationSeconds: round(speech.durationSeconds),
-            voice: config.voice,
+            voice: speech.voice ?? config.voice,
             words: text.split(/\s+/).filter(Boolean).length,
           };
           const output = await storeMedia(

@@ -97,7 +97,7 @@ export async function startApiStack(options: ApiStackOptions): Promise<ApiStack>
     database,
     storage: createStorage(config, { publicUrl: config.PUBLIC_URL! }),
     bus,
-    models: options.models ?? localModels(),
+    models: options.models ?? localModels(config.LOCAL_VOICE),
     costs: nodeCosts(config.NODE_COSTS, configuredProviders(config)),
     signingKey: signingKeyStore(database.db),
     metrics,

@@ -24,7 +24,7 @@ describe('generation node outputs', () => {
   /** What the "remote" image provider answers next. */
   let remoteImage: () => Promise<Buffer>;
   beforeAll(async () => {
-    const local = localModels();
+    const local = localModels('espeak');
     const remote: ImageModel = { name: 'fal:acme/painter', generate: () => remoteImage() };
     const film: VideoModel = {
       name: 'replicate:acme/film',

@@ -43,7 +43,9 @@ export interface TestStackOptions {
  */
 export async function createTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const { workers, logger = testLogger, workflowBundle, ...apiOptions } = options;
-  const base = await startApiStack({ ...apiOptions, temporalAddress: testTemporalAddress(), logger });
+  // Whole apps speak with espeak-ng in tests: Piper is slower under load; tests about Piper ask for it.
+  const config = { LOCAL_VOICE: 'espeak', ...apiOptions.config };
+  const base = await startApiStack({ ...apiOptions, config, temporalAddress: testTemporalAddress(), logger });
   const contract = await servedContract(base.app, base.users.owner.key);
   const stack: TestStack = {
     ...base,

@@ -4,6 +4,7 @@ import {
   applied,
   COMMON_FILLER,
   declined,
+  ignored,
   readDirections,
   type DirectionReading,
   type DirectionRule,
@@ -203,10 +204,12 @@ const RULES: DirectionRule<ArtDirection>[] = [
   {
     pattern: /\bsans(?:[\s-]serif)?\b/i,
     apply: (_m, s) => ((s.family = 'sans'), applied('sans-serif type')),
+    negated: (_m, s, scope) => (scope.replaced ? ignored : ((s.family = 'serif'), applied('serif type'))),
   },
   {
     pattern: /\bserif\b/i,
     apply: (_m, s) => ((s.family = 'serif'), applied('serif type')),
+    negated: (_m, s, scope) => (scope.replaced ? ignored : ((s.family = 'sans'), applied('sans-serif type'))),
   },
   {
     pattern: /\b(?:bold|bolder|boldest|punchy|punchier|stronger|louder|heavier|impactful|striking)\b/i,
@@ -215,6 +218,8 @@ const RULES: DirectionRule<ArtDirection>[] = [
       s.style = 'bold';
       return applied('bold style');
     },
+    negated: (_m, s, scope) =>
+      scope.replaced ? ignored : ((s.weight = 'normal'), applied('regular-weight type')),
   },
   {
     pattern:
@@ -232,13 +237,20 @@ const RULES: DirectionRule<ArtDirection>[] = [
   },
   {
     pattern:
-      /\b(?:much\s+|a lot\s+)?(?:bigger|larger|huge|giant|enlarge[ds]?|increase[ds]?|smaller|tinier|tiny|reduce[ds]?|shrink|subtler)\b/i,
+      /\b(?:much\s+|a lot\s+)?(?:bigger|larger|huge|giant|enlarge[ds]?|increase[ds]?|smaller|tinier|tiny|reduce[ds]?|shrink|subtler|big|large|small)\b/i,
     apply: (m, s, clause) => {
-      const smaller = /smaller|tinier|tiny|reduce|shrink|subtler/i.test(m[0]);
+      const smaller = /small|tin[iy]|reduce|shrink|subtler/i.test(m[0]);
       if (!wantsText(clause))
         return declined('the canvas size is set by the aspect ratio; ask for bigger or smaller text instead');
       const much = /much|a lot/i.test(m[0]);
       s.textScale = (s.textScale ?? 1) * (smaller ? (much ? 0.6 : 0.75) : much ? 1.55 : 1.3);
+      return applied(smaller ? 'smaller text' : 'bigger text');
+    },
+    negated: (m, s, scope) => {
+      // "too big" asks for smaller, "not so small" for bigger.
+      if (scope.replaced) return ignored;
+      const smaller = !/small|tin[iy]|reduce|shrink|subtler/i.test(m[0]);
+      s.textScale = (s.textScale ?? 1) * (smaller ? 0.75 : 1.3);
       return applied(smaller ? 'smaller text' : 'bigger text');
     },
   },
@@ -249,6 +261,8 @@ const RULES: DirectionRule<ArtDirection>[] = [
   {
     pattern: /\b(?:cent(?:er|re)(?:ed|d|s)?|in the (?:middle|cent(?:er|re)))\b/i,
     apply: (_m, s) => ((s.placement = 'center'), (s.align = 'middle'), applied('text centred')),
+    negated: (_m, s, scope) =>
+      scope.replaced ? ignored : ((s.align = 'start'), applied('text aligned left')),
   },
   {
     pattern: /\b(?:(?:at|to|on|near|move\w* (?:it )?to) the top|top|higher|move\w* (?:it )?up)\b/i,
@@ -282,11 +296,15 @@ const RULES: DirectionRule<ArtDirection>[] = [
     pattern:
       /\b(?:colou?rful|vibrant|vivid|saturated|brighter colou?rs|punchier colou?rs|more colou?r|pop(?:ping)?)\b/i,
     apply: (_m, s) => ((s.saturation = 'vibrant'), applied('more saturated colours')),
+    negated: (_m, s, scope) =>
+      scope.replaced ? ignored : ((s.saturation = 'muted'), applied('muted colours')),
   },
   {
     pattern:
-      /\b(?:muted|desaturated|subtle|subdued|toned[\s-]down|softer|less colou?rful|washed[\s-]out|calmer colou?rs)\b/i,
+      /\b(?:muted|desaturated|subtle|subdued|toned[\s-]down|tone (?:it|them|the colou?rs) down|softer|less colou?rful|washed[\s-]out|calmer colou?rs)\b/i,
     apply: (_m, s) => ((s.saturation = 'muted'), applied('muted colours')),
+    negated: (_m, s, scope) =>
+      scope.replaced ? ignored : ((s.saturation = 'vibrant'), applied('more saturated colours')),
   },
   {
     pattern: /\bpastels?\b/i,
@@ -300,6 +318,13 @@ const RULES: DirectionRule<ArtDirection>[] = [
         s.ink = dark ? '#15171c' : '#fafafa';
         return applied(dark ? 'dark text' : 'light text');
       }
+      s.tone = dark ? 'dark' : 'light';
+      return applied(dark ? 'darker, dark background' : 'lighter, light background');
+    },
+    negated: (m, s, scope) => {
+      // "too dark" and "not so dark" ask for the other tone.
+      if (scope.replaced) return ignored;
+      const dark = !/dark|dimmer/i.test(m[0]);
       s.tone = dark ? 'dark' : 'light';
       return applied(dark ? 'darker, dark background' : 'lighter, light background');
     },
@@ -354,7 +379,7 @@ const FILLER = new Set([
   ...'layout composition area part side whole feel look aesthetic overall accent accents shapes stripe band'.split(
     ' ',
   ),
-  ...'weight size sized ink writing copy caption vibes'.split(' '),
+  ...'weight size sized ink writing copy caption vibes typeface'.split(' '),
 ]);
 
 /** Reads art directions ("Make the background a deep ocean blue and the type bolder") for the local renderer. */
@@ -364,6 +389,13 @@ export function readArtDirection(directions: string[]): DirectionReading<ArtDire
     filler: FILLER,
     unknown:
       'the local renderer draws layouts, colours and type from the prompt; it cannot add, remove or change objects or the subject',
+    foreign: {
+      pattern: /\b(?:caption|captions|hashtags?|script|voice|voiceover|narration|transcript|wording)\b/i,
+      reason: (word) =>
+        `this is about the ${word}, which the picture does not carry; the node that writes or speaks it applies it`,
+    },
+    negated: (direction) =>
+      `"${direction}" is negated here, and the local renderer sets what it is asked for rather than avoiding something; name what you want instead (a colour such as "a green background", a layout, serif or sans-serif type, a mood)`,
     initial: () => ({}),
   });
 }

@@ -2,7 +2,7 @@ import { renderInProcess } from '../../media/render-process';
 import type { ImageModel, Models, SpeechModel, TextModel } from '../providers';
 import { generateText } from './text-generator';
 import type { RenderedImage, RenderImageRequest } from './image-renderer';
-import { synthesizeSpeech } from './speech';
+import { synthesizeSpeech, type VoiceEngine } from './speech';
 import { splitDirections } from './directions';
 import { readTextDirection } from './text-direction';
 import { localVideo } from './local-video';
@@ -50,8 +50,8 @@ export const localImage: ImageModel = {
   },
 };
 
-/** espeak-ng speech encoded with ffmpeg. */
-export const localSpeech: SpeechModel = {
+/** The local voice: Piper (neural) when installed, else espeak-ng; `espeak` keeps espeak-ng (LOCAL_VOICE). */
+export const localSpeechWith = (engine: VoiceEngine): SpeechModel => ({
   name: 'local',
   synthesize: (request) =>
     synthesizeSpeech({
@@ -61,14 +61,18 @@ export const localSpeech: SpeechModel = {
       pitch: request.pitch,
       outPath: request.outPath,
       signal: request.signal,
+      engine,
     }),
-};
+});
+
+export const localSpeech = localSpeechWith('auto');
 
 export { localVideo };
 
-export const localModels = (): Models => ({
+/** The local models; `voice` picks the speech engine (tests that run whole apps keep espeak-ng: it is faster). */
+export const localModels = (voice: VoiceEngine = 'auto'): Models => ({
   text: localText,
   image: localImage,
   video: localVideo,
-  speech: localSpeech,
+  speech: localSpeechWith(voice),
 });

@@ -4,10 +4,12 @@ import { imageToClip, textClip } from '../../media/video-clip';
 import { isDarkColour } from './palette';
 import type { VideoModel, VideoRequest } from '../providers';
 import { COLOUR_PHRASE, TEXT_TARGET, colourOf } from './art-direction';
+import { COUNT_SOURCE, countOf, MARK_SOURCES } from '../../../core/refinement/feedback-marks';
 import {
   applied,
   COMMON_FILLER,
   declined,
+  ignored,
   readDirections,
   splitDirections,
   type DirectionReading,
@@ -25,6 +27,8 @@ export interface MotionDirection {
   textScale?: number;
   lengthScale?: number;
   seconds?: number;
+  /** An upper bound ("no more than 10 seconds"): the clip is cut to it, never lengthened. */
+  maxSeconds?: number;
   motion?: Motion;
 }
 
@@ -35,11 +39,21 @@ function rules(hasImage: boolean): DirectionRule<MotionDirection>[] {
   const onTitleCard = (outcome: () => RuleOutcome) => (hasImage ? declined(OVER_PICTURE) : outcome());
   return [
     {
-      pattern: /\b(\d{1,2})\s*(?:s|sec|secs|seconds)\b/i,
-      apply: (m, s) => (
-        (s.seconds = Math.min(90, Math.max(1, Number(m[1])))),
-        applied(`${s.seconds} seconds long`)
+      // "15 seconds long", "a 15-second clip", "no more than 10 s", "half a minute".
+      pattern: new RegExp(
+        String.raw`\b${COUNT_SOURCE}\s*-?\s*(?:(${MARK_SOURCES.seconds})|${MARK_SOURCES.minutes})(?:\s+long)?`,
+        'i',
       ),
+      apply: (m, s) => {
+        const count = countOf(m[1], m[2], m[3]);
+        const seconds = Math.min(90, Math.max(1, count.n * (m[4] ? 1 : 60)));
+        if (count.bound === 'at-most') {
+          s.maxSeconds = seconds;
+          return applied(`at most ${seconds} seconds long`);
+        }
+        s.seconds = seconds;
+        return applied(`${seconds} seconds long`);
+      },
     },
     {
       pattern: /\b(?:(?:much|way|a lot)\s+)?(?:shorter|shorten|briefer|quicker|tighter|trim(?:med)?)\b/i,
@@ -50,23 +64,51 @@ function rules(hasImage: boolean): DirectionRule<MotionDirection>[] {
       apply: (m, s) => ((s.lengthScale = /much|way|lot/i.test(m[0]) ? 2.2 : 1.6), applied('longer clip')),
     },
     {
-      pattern: /\bzoom(?:ing)?[\s-]?(in|out)\b|\bpan(?:ning)?[\s-]?(?:to the\s+)?(left|right)\b/i,
-      apply: (m, s) =>
-        hasImage
-          ? ((s.motion = (m[1] ? `zoom-${m[1].toLowerCase()}` : `pan-${m[2].toLowerCase()}`) as Motion),
-            applied(`${s.motion} motion`))
-          : declined('a title card has no camera motion; it animates its text'),
+      // "too long" asks for a shorter clip, "too short" for a longer one.
+      pattern: /\b(?:long|short)\b/i,
+      apply: () => null,
+      negated: (m, s) =>
+        /long/i.test(m[0])
+          ? ((s.lengthScale = 0.6), applied('shorter clip'))
+          : ((s.lengthScale = 1.6), applied('longer clip')),
     },
     {
-      pattern: /\b(?:static|still|no (?:camera )?motion|no movement|steady)\b/i,
+      pattern:
+        /\bpan(?:s|ning|ned)?[\s-]+(?:(?:slowly|gently|smoothly|quickly|softly)\s+)?(?:(?:to|towards?)\s+(?:the\s+)?)?(left|right)\b|\b(left|right)(?:ward)?\s+pan\b/i,
+      apply: (m, s) => {
+        if (!hasImage) return declined('a title card has no camera motion; it animates its text');
+        s.motion = `pan-${(m[1] ?? m[2]).toLowerCase()}` as Motion;
+        const adverb = m[0].match(/\b(slowly|gently|smoothly|quickly|softly)\b/i)?.[1];
+        return applied(
+          `${s.motion} motion`,
+          adverb ? { direction: adverb, reason: 'the local motion has one speed' } : undefined,
+        );
+      },
+      negated: (_m, s, scope) =>
+        scope.replaced || !hasImage ? ignored : ((s.motion = 'none'), applied('no camera motion')),
+    },
+    {
+      pattern: /\bzoom(?:s|ing|ed)?(?:[\s-]?(in|out))?\b/i,
+      apply: (m, s) => {
+        if (!hasImage) return declined('a title card has no camera motion; it animates its text');
+        s.motion = `zoom-${(m[1] ?? 'in').toLowerCase()}` as Motion;
+        return applied(`${s.motion} motion`);
+      },
+      negated: (_m, s, scope) =>
+        scope.replaced || !hasImage ? ignored : ((s.motion = 'none'), applied('no camera motion')),
+    },
+    {
+      pattern: /\b(?:static|still|motionless|steady)\b|\bno (?:camera )?(?:motion|movement)\b/i,
       apply: (_m, s) =>
         hasImage
           ? ((s.motion = 'none'), applied('no camera motion'))
           : declined('a title card always animates its text'),
     },
     {
-      pattern: /\b(?:faster|slower|speed(?: up)?|slow(?: it)? down)\b/i,
+      // After the camera moves, which say themselves that their adverb ("pan slowly") is not applied.
+      pattern: /\b(?:faster|slower|speed(?: up)?|slow(?: it)? down|slowly|quickly|gently|fast|slow)\b/i,
       apply: () => declined('the local motion has one speed; ask for a shorter or longer clip'),
+      negated: () => declined('the local motion has one speed; ask for a shorter or longer clip'),
     },
     {
       pattern: COLOUR_PHRASE,
@@ -103,7 +145,9 @@ const FILLER = new Set([
   ...'video clip clips scene card title motion movement animation camera background backdrop text type'.split(
     ' ',
   ),
-  ...'words colour color colours colors font footage shot picture image'.split(' '),
+  ...'words colour color colours colors font footage shot picture image ad advert ads reel video whole'.split(
+    ' ',
+  ),
 ]);
 
 /** Reads directions for the local motion: a title card (no input picture) or camera motion over one. */
@@ -111,13 +155,20 @@ export function readMotionDirection(
   directions: string[],
   options: { hasImage: boolean },
 ): DirectionReading<MotionDirection> {
-  return readDirections(directions, {
+  const reading = readDirections<MotionDirection>(directions, {
     rules: rules(options.hasImage),
     filler: FILLER,
     unknown:
       'the local motion animates a picture with a camera move or sets a title card; it cannot add or change what a scene shows',
+    negated: (direction) =>
+      `"${direction}" is negated here, and the local motion sets what it is asked for rather than avoiding something; say what you want instead (a length in seconds, zoom in or out, pan left or right, no motion)`,
     initial: () => ({}),
   });
+  // One camera move is made: "no zoom, just a pan right" applied says only the pan.
+  const motion = reading.settings.motion;
+  const said = motion === 'none' ? 'no camera motion' : `${motion} motion`;
+  const isMotion = (a: string) => a === 'no camera motion' || /^(?:zoom|pan)-\w+ motion$/.test(a);
+  return { ...reading, applied: reading.applied.filter((a) => !isMotion(a) || a === said) };
 }
 
 const TITLE_CARD_BACKGROUND = { dark: '#111827', light: '#f4f1ea' };
@@ -132,10 +183,8 @@ export const localVideo: VideoModel = {
     const { subject, directions } = splitDirections(request.prompt);
     const reading = readMotionDirection(directions, { hasImage: request.image !== undefined });
     const d = reading.settings;
-    const seconds = Math.min(
-      90,
-      Math.max(1, Math.round((d.seconds ?? request.seconds * (d.lengthScale ?? 1)) * 10) / 10),
-    );
+    const asked = d.seconds ?? request.seconds * (d.lengthScale ?? 1);
+    const seconds = Math.min(90, d.maxSeconds ?? 90, Math.max(1, Math.round(asked * 10) / 10));
     const progress = { signal: request.signal, onProgress: request.onProgress };
     const report = { applied: reading.applied, declined: reading.declined };
     if (request.image) {

@@ -1,3 +1,5 @@
+import { ABBREVIATION, DETERMINERS, IMPERATIVES, NAME_CONNECTORS, VERB_SIGNALS } from './copy-words';
+
 /**
  * Rule-based reading of a prompt, shared by the local image renderer and text generator:
  * which words carry the subject, which only describe the look, and what text the prompt quotes.
@@ -10,7 +12,7 @@ const STOPWORDS = new Set(
     'very really just also so than then there here which who whom whose what when where why how all both ' +
     'can could should would will shall may might must do does did done please not no yes up down over ' +
     'out off only own same such too more most other one ones into via per like using use ' +
-    'everything everyone anything something nothing get got now'
+    'everything everyone anything something nothing get got now &'
   ).split(' '),
 );
 
@@ -40,9 +42,23 @@ export const COLOUR_WORDS = new Set(
   ).split(' '),
 );
 
+/** A word; an abbreviation keeps its full stop ("Co."), and a lone "&" is a word of a name ("Crumb & Co."). */
+const TOKEN = new RegExp(
+  String.raw`\b(?:${ABBREVIATION})\.(?![\p{L}\p{N}])|[#@]?[\p{L}\p{N}][\p{L}\p{N}'’%$&+./-]*[\p{L}\p{N}%]|[#@]?[\p{L}\p{N}%$]|&`,
+  'gu',
+);
+
 export function tokens(text: string): string[] {
-  return text.match(/[#@]?[\p{L}\p{N}][\p{L}\p{N}'’%$&+.-]*[\p{L}\p{N}%]|[#@]?[\p{L}\p{N}%$]/gu) ?? [];
+  return text.match(TOKEN) ?? [];
 }
+
+/** The words of a text with where each starts and ends, so a phrase can be cut from the text as written. */
+function tokenSpans(text: string): { word: string; start: number; end: number }[] {
+  return [...text.matchAll(TOKEN)].map((m) => ({ word: m[0], start: m.index!, end: m.index! + m[0].length }));
+}
+
+/** The small words that connect content words; exported for the hashtag writer. */
+export const STOPWORD_SET: ReadonlySet<string> = STOPWORDS;
 
 const bare = (word: string) => word.toLowerCase().replace(/['’]s$/, '');
 
@@ -87,10 +103,37 @@ export function quotedText(text: string): string | undefined {
 
 /** The prompt split into clauses at punctuation that separates ideas. */
 export function clauses(text: string): string[] {
-  return text
-    .split(/[,;:!?\n]|\s[-–—]\s|\.(?:\s|$)/)
-    .map((c) => c.trim())
+  return sentences(text)
+    .flatMap((sentence) => sentence.split(/[,;:!?\n]|\s[-–—]\s/))
+    .map((c) =>
+      c.trim().replace(/\.$/, (stop, at: number, c: string) => (endsWithAbbreviation(c) ? stop : '')),
+    )
     .filter(Boolean);
+}
+
+const ENDS_WITH_ABBREVIATION = new RegExp(String.raw`\b(?:${ABBREVIATION})\.$`);
+const endsWithAbbreviation = (text: string) => ENDS_WITH_ABBREVIATION.test(text);
+
+/**
+ * Sentences of a text: a full stop followed by a space (or the end) ends one, except the stop of an
+ * abbreviation ("Crumb & Co. sourdough"), unless an instruction follows it ("... at Crumb & Co. Pre-order now").
+ */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const stop of text.matchAll(/\.(?:\s+|$)/g)) {
+    const end = stop.index! + 1;
+    const before = text.slice(start, end);
+    const next = text
+      .slice(stop.index! + stop[0].length)
+      .match(/^[\p{L}-]+/u)?.[0]
+      ?.toLowerCase();
+    if (endsWithAbbreviation(before) && (next === undefined || !IMPERATIVES.has(next))) continue;
+    out.push(before.trim());
+    start = stop.index! + stop[0].length;
+  }
+  if (start < text.length) out.push(text.slice(start).trim());
+  return out.filter(Boolean);
 }
 
 /**
@@ -122,8 +165,13 @@ export function subjectPhrase(text: string, maxWords = 6): string {
   const quoted = quotedText(text);
   if (quoted) return quoted;
   for (const clause of clauses(text)) {
-    const phrase = phraseIn(tokens(clause), maxWords);
-    if (phrase.length > 0) return phrase.join(' ');
+    const spans = tokenSpans(clause);
+    const phrase = phraseIn(
+      spans.map((s) => s.word),
+      maxWords,
+    );
+    // Cut from the clause as written, so a name keeps its own spacing and signs ("Crumb & Co.", "24/7").
+    if (phrase) return clause.slice(spans[phrase[0]].start, spans[phrase[1]].end);
   }
   return '';
 }
@@ -131,21 +179,50 @@ export function subjectPhrase(text: string, maxWords = 6): string {
 /** Imperatives that open a request ("design a poster ..."); elsewhere the same words are subject matter. */
 const OPENING_VERBS = new Set('design craft paint sketch illustrate imagine plan'.split(' '));
 
-function phraseIn(words: string[], maxWords: number): string[] {
+/** The first and last word of the subject phrase among `words`, or null. */
+function phraseIn(words: string[], maxWords: number): [number, number] | null {
   const content = (i: number) =>
     isContentWord(words[i]) && !isLookWord(words, i) && !(i === 0 && OPENING_VERBS.has(bare(words[i])));
   const start = words.findIndex((_, i) => content(i));
-  if (start < 0) return [];
-  const phrase: string[] = [];
+  if (start < 0) return null;
+  let end = start - 1;
   let taken = 0;
   for (let i = start; i < words.length && taken < maxWords; i++) {
     const w = bare(words[i]);
+    if (taken > 0 && startsPredicate(words, i)) break;
     if (content(i)) taken++;
     else if (!STOPWORDS.has(w) || COLOUR_WORDS.has(w)) break;
-    phrase.push(words[i]);
+    end = i;
   }
-  while (phrase.length > 0 && STOPWORDS.has(bare(phrase[phrase.length - 1]))) phrase.pop();
-  return phrase;
+  while (end >= start && STOPWORDS.has(bare(words[end]))) end--;
+  return end >= start ? [start, end] : null;
+}
+
+/**
+ * Whether the word at `index` starts what is said about the phrase before it: an auxiliary ("is made"),
+ * or a lower-case -s word before a determiner or time word ("launches this Saturday", "starts at 6am").
+ */
+export function startsPredicate(words: string[], index: number): boolean {
+  const w = words[index].toLowerCase();
+  if (VERB_SIGNALS.has(w)) return true;
+  const next = words[index + 1]?.toLowerCase();
+  return /^[a-z]{3,}s$/.test(words[index]) && !/ss$/.test(w) && next !== undefined && DETERMINERS.has(next);
+}
+
+/**
+ * What the subject's clause says about the subject, when it says something: "launches this Saturday at
+ * Crumb & Co." of "our sourdough launches this Saturday at Crumb & Co.", written after "It".
+ */
+export function subjectPredicate(text: string, subject: string): string | undefined {
+  if (!subject) return undefined;
+  for (const clause of clauses(text)) {
+    const at = clause.indexOf(subject);
+    if (at < 0) continue;
+    const rest = tokens(clause.slice(at + subject.length));
+    if (rest.length < 2 || !startsPredicate(rest, 0)) return undefined;
+    return clause.slice(at + subject.length).trim();
+  }
+  return undefined;
 }
 
 /** The clauses after the subject's (all of them, when the subject is quoted), trimmed of format words. */
@@ -175,14 +252,19 @@ export function lookWords(text: string): string[] {
   return words.filter((_, i) => isLookWord(words, i)).map(bare);
 }
 
+/**
+ * Title case that keeps names as written: a word with a capital is left alone ("iPhone", "Co."), and the
+ * small words of names ("vs", "&", "of") stay lower case after the first word ("Ser vs Estar").
+ */
 export function titleCase(phrase: string): string {
   return phrase
     .split(/\s+/)
-    .map((w, i) =>
-      i > 0 && STOPWORDS.has(w.toLowerCase()) && w.length < 4
-        ? w.toLowerCase()
-        : w.charAt(0).toUpperCase() + w.slice(1),
-    )
+    .map((w, i) => {
+      if (/\p{Lu}/u.test(w)) return w;
+      const lower = w.toLowerCase();
+      if (i > 0 && (NAME_CONNECTORS.has(lower) || (STOPWORDS.has(lower) && w.length < 4))) return lower;
+      return w.charAt(0).toUpperCase() + w.slice(1);
+    })
     .join(' ');
 }
 

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AAC_OUTPUT_OPTIONS, hasEncoder, requireDuration, runFfmpeg } from '../../media/ffmpeg';
 import { MediaInputError, MediaToolError, stderrTail, throwIfAborted } from '../../media/media-errors';
 import { withTempDir } from '../../media/media-params';
+import { speechLoudnessFilter } from '../../media/loudness';
+import { findPiper, piperVoiceFor, runPiper } from './piper';
 
 export { estimateCaptionCues, estimateWordTimings } from '../../media/captions';
 
@@ -20,12 +21,18 @@ export interface SpeechOptions {
   outPath: string;
   format?: SpeechFormat;
   signal?: AbortSignal;
+  /** `auto`: Piper when it and a voice for `voice` are installed, else espeak-ng; `espeak`: espeak-ng. */
+  engine?: VoiceEngine;
 }
+
+export type VoiceEngine = 'auto' | 'espeak';
 
 export interface SpeechResult {
   path: string;
   durationSeconds: number;
   mimeType: string;
+  /** The voice that spoke: "Piper en_US-joe-medium" or "espeak-ng en-us". */
+  voice: string;
 }
 
 export const SPEECH_RATE = { min: 80, max: 450, default: 170 } as const;
@@ -35,17 +42,27 @@ const VOICE_NAME = /^[a-z0-9-]+(\+[a-z0-9-]+)?$/i;
 
 const MIME_TYPES: Record<SpeechFormat, string> = { mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'audio/wav' };
 
-/** Speaks text with espeak-ng into a WAV, then encodes it (AAC in m4a by default). */
+/**
+ * Speaks text and encodes it (AAC in m4a by default):
+ * 1. the input is checked (words, length, voice name, rate, pitch);
+ * 2. Piper speaks it when it is installed with a voice for `voice` (a neural voice), else espeak-ng;
+ * 3. the speech is measured (EBU R128) and brought to -16 LUFS by one linear gain while it is encoded.
+ */
 export async function synthesizeSpeech(options: SpeechOptions): Promise<SpeechResult> {
-  const { outPath, format = 'm4a', signal } = options;
+  const { outPath, format = 'm4a', signal, voice = 'en-us', rate = SPEECH_RATE.default } = options;
   const args = espeakArgs(options);
+  const piper = options.engine === 'espeak' ? null : findPiper();
+  const piperVoice = piper ? piperVoiceFor(piper, voice) : null;
   return withTempDir(async (dir) => {
     const wavPath = join(dir, 'speech.wav');
-    await runEspeak([...args, '-w', wavPath], options.text, signal);
+    if (piper && piperVoice) await runPiper(piper, piperVoice, { text: options.text, rate, wavPath, signal });
+    else await runEspeak([...args, '-w', wavPath], options.text, signal);
     const spoken = await requireDuration(wavPath, 'synthesized speech');
-    await encodeSpeech(wavPath, outPath, format, spoken, signal);
+    const loudness = await speechLoudnessFilter(wavPath, signal);
+    await encodeSpeech(wavPath, outPath, format, spoken, loudness, signal);
     const durationSeconds = await requireDuration(outPath, 'encoded speech');
-    return { path: outPath, durationSeconds, mimeType: MIME_TYPES[format] };
+    const spokenBy = piperVoice ? `Piper ${piperVoice.id}` : `espeak-ng ${voice}`;
+    return { path: outPath, durationSeconds, mimeType: MIME_TYPES[format], voice: spokenBy };
   });
 }
 
@@ -93,19 +110,21 @@ async function encodeSpeech(
   outPath: string,
   format: SpeechFormat,
   durationSeconds: number,
+  loudness: string | null,
   signal?: AbortSignal,
 ): Promise<void> {
-  if (format === 'wav') return copyFile(wavPath, outPath);
   if (format === 'mp3' && !(await hasEncoder('libmp3lame'))) {
     throw new MediaToolError('mp3 needs an ffmpeg built with libmp3lame; ask for m4a instead');
   }
   const codec =
     format === 'mp3'
       ? ['-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100']
-      : [...AAC_OUTPUT_OPTIONS, '-movflags', '+faststart'];
+      : format === 'wav'
+        ? ['-c:a', 'pcm_s16le', '-ar', '44100']
+        : [...AAC_OUTPUT_OPTIONS, '-movflags', '+faststart'];
   await runFfmpeg({
     inputs: [{ path: wavPath }],
-    outputOptions: ['-vn', ...codec],
+    outputOptions: ['-vn', ...(loudness ? ['-af', loudness] : []), ...codec],
     outPath,
     durationSeconds,
     signal,

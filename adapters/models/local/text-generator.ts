@@ -5,8 +5,12 @@ import {
   quotedText,
   sentenceCase,
   subjectPhrase,
+  subjectPredicate,
   titleCase,
 } from './prompt-words';
+import { detailSentences } from './detail-sentences';
+import { WHEN_WORDS } from './copy-words';
+import { hashtagsFor } from './hashtags';
 import { altTextFor } from '../../../core/run/describe-media';
 import type { ImageFacts, MediaFacts } from '../../../core/run/media-facts';
 import type { TextDirection, Tone } from './text-direction';
@@ -36,6 +40,8 @@ export interface GeneratedText {
 }
 
 interface Brief {
+  /** The prompt the brief was read from (without its request words). */
+  prompt: string;
   subject: string;
   /** The subject as a noun phrase in a sentence: "the summer launch party", "our oat milk latte". */
   subjectRef: string;
@@ -118,7 +124,12 @@ function readBrief(request: GenerateTextRequest): Brief {
   );
   const subject = subjectPhrase(prompt) || keywords(request.prompt, 3).join(' ') || 'this';
   const direction = request.direction ?? { mentions: [] };
-  const details = [...direction.mentions, ...detailClauses(prompt)].slice(0, 4);
+  const predicate = subjectPredicate(prompt, subject);
+  const details = [
+    ...direction.mentions,
+    ...(predicate ? [`it ${predicate}`] : []),
+    ...detailClauses(prompt),
+  ].slice(0, 4);
   const toneText = `${request.system ?? ''} ${request.prompt}`.toLowerCase();
   const tone =
     direction.tone ??
@@ -127,10 +138,12 @@ function readBrief(request: GenerateTextRequest): Brief {
   const variation = request.variation && request.variation > 1 ? `\u0000${request.variation}` : '';
   const seed = `${request.prompt}\u0000${request.system ?? ''}\u0000${request.purpose ?? ''}${variation}`;
   const brief: Brief = {
+    prompt,
     subject,
     subjectRef: referTo(subject, prompt),
     details,
-    keywords: keywords(prompt, 8).filter((k) => !/\d/.test(k)),
+    // Times ("today", "saturday") are said in the details, never made topics ("It starts with today").
+    keywords: keywords(prompt, 8).filter((k) => !/\d/.test(k) && !WHEN_WORDS.has(k)),
     tone,
     pick: (options, salt) => options[hashString(`${seed}\u0000${salt}`) % options.length],
     direction,
@@ -172,7 +185,7 @@ const HOOKS: Record<Tone, string[]> = {
     'Okay, {subject} just made our week.',
     'Plot twist: {subject} is here.',
     'Say hello to {subject} 👋',
-    'Not to be dramatic, but {subject}.',
+    'Not to be dramatic, but {subject} is here.',
   ],
   professional: [
     'Introducing {subject}.',
@@ -189,10 +202,15 @@ const HOOKS: Record<Tone, string[]> = {
   urgent: [
     'Do not miss {subject}.',
     'Heads up: {subject} is here, and it will not wait.',
-    'Right now: {subject}.',
-    'Last call for {subject}.',
+    'Right now, all eyes are on {subject}.',
+    'This is the last call for {subject}.',
   ],
-  neutral: ['Meet {subject}.', '{Subject}, in one post.', 'All about {subject}.', 'Spotlight on {subject}.'],
+  neutral: [
+    'Meet {subject}.',
+    'Here is {subject}, in one post.',
+    'This one is all about {subject}.',
+    'The spotlight is on {subject}.',
+  ],
 };
 
 const CALLS_TO_ACTION: Record<Tone, string[]> = {
@@ -219,13 +237,17 @@ const TONE_EMOJI: Record<Tone, string> = {
   neutral: '👉',
 };
 
+/** A template with the subject in its slot; a subject ending in an abbreviation ("Crumb & Co.") takes no second stop. */
 function fill(template: string, brief: Brief): string {
-  return template.replace('{subject}', brief.subjectRef).replace('{Subject}', sentenceCase(brief.subjectRef));
+  const ref = brief.subjectRef;
+  const slot = (t: string, key: string, value: string) =>
+    t.replace(`${key}.`, /\.$/.test(value) ? value : `${value}.`).replace(key, value);
+  return slot(slot(template, '{subject}', ref), '{Subject}', sentenceCase(ref));
 }
 
-/** The details as one sentence: "Creamy, vegan and made with local oats." */
+/** The details as sentences (adapters/models/local/detail-sentences.ts), joined. */
 function detailSentence(brief: Brief): string {
-  return brief.details.length > 0 ? `${sentenceCase(joinList(brief.details))}.` : '';
+  return detailSentences(brief.details).join(' ');
 }
 
 /** The call to action the direction asks for: none, the given words, else one in the brief's tone. */
@@ -244,20 +266,18 @@ function themeSentence(brief: Brief): string {
 }
 
 function hashtags(brief: Brief, limit = 5): string[] {
-  const whole = brief.subject.split(/\s+/).length > 1 ? [camelTag(brief.subject)] : [];
-  const tags = [...whole, ...brief.keywords.map(camelTag)].filter((t) => t.length > 2);
-  return [...new Set(tags)].slice(0, limit);
+  return hashtagsFor(brief.subject, brief.keywords, limit, brief.prompt);
 }
 
-const camelTag = (phrase: string) =>
-  '#' +
-  phrase
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join('');
-
-const HASHTAG_COUNT = { none: 0, fewer: 2, more: 8 } as const;
+/**
+ * How many hashtags a direction asks for, given how many the writer would use: "fewer" is half (at least
+ * one), "more" three more, a number exactly that many.
+ */
+function hashtagCount(wanted: TextDirection['hashtags'], natural: number): number {
+  if (wanted === undefined) return natural;
+  if (typeof wanted === 'number') return wanted;
+  return { none: 0, fewer: Math.max(1, Math.floor(natural / 2)), more: natural + 3 }[wanted];
+}
 
 /**
  * A caption: hook, details, (when longer) the themes and a tone line, the call to action, hashtags.
@@ -266,7 +286,7 @@ const HASHTAG_COUNT = { none: 0, fewer: 2, more: 8 } as const;
 function writeCaption(brief: Brief) {
   const maxWords = brief.budget(60);
   const { hashtags: tagsWanted, emoji, lengthScale = 1 } = brief.direction;
-  const tags = hashtags(brief, tagsWanted ? HASHTAG_COUNT[tagsWanted] : maxWords >= 20 ? 5 : 2);
+  const tags = hashtags(brief, hashtagCount(tagsWanted, maxWords >= 20 ? 5 : 2));
   const hook = fill(brief.pick(HOOKS[brief.tone], 'hook'), brief);
   const longer = lengthScale > 1 ? [themeSentence(brief), brief.pick(SCRIPT_PADDING[brief.tone], 'pad')] : [];
   const opening = emoji === 'add' ? `${TONE_EMOJI[brief.tone]} ${hook}` : hook;
@@ -297,19 +317,32 @@ const SCRIPT_PADDING: Record<Tone, string[]> = {
     'Honestly? It is even better up close.',
     'We could talk about it all day.',
     'Yes, it really is that good.',
+    'You will want to see this one twice.',
   ],
   professional: [
     'Every detail is there for a reason.',
     'The result speaks for itself.',
     'It is built to last.',
+    'The numbers back it up.',
   ],
   inspiring: [
     'Every great story starts with a first step.',
     'This is only the beginning.',
     'Imagine what comes next.',
+    'You are closer than you think.',
   ],
-  urgent: ['It will not last long.', 'This is the moment.', 'Everyone is talking about it.'],
-  neutral: ['Take a closer look.', 'Every detail counts.', 'It is simple, and it works.'],
+  urgent: [
+    'It will not last long.',
+    'This is the moment.',
+    'Everyone is talking about it.',
+    'Do not wait on this one.',
+  ],
+  neutral: [
+    'Take a closer look.',
+    'Every detail counts.',
+    'It is simple, and it works.',
+    'There is more to it than it seems.',
+  ],
 };
 const SCRIPT_CLOSERS = [
   'That is {subject}, in a nutshell.',
@@ -322,7 +355,7 @@ const SCRIPT_CLOSERS = [
 function writeScript(brief: Brief) {
   const maxWords = brief.budget(60);
   const count = Math.max(2, Math.min(16, Math.round(maxWords / 11)));
-  const middle = brief.details.map((d) => `${sentenceCase(d)}.`);
+  const middle = detailSentences(brief.details);
   const topics = brief.keywords.filter(
     (k) => !brief.subject.toLowerCase().includes(k) && !brief.details.join(' ').toLowerCase().includes(k),
   );
@@ -351,7 +384,8 @@ function writeHeadline(brief: Brief) {
   const base = titleCase(brief.subject);
   const lead = brief.direction.tone ? HEADLINE_LEADS[brief.tone] : '';
   const led = lead ? `${lead} ${base}` : base;
-  const withDetail = brief.details[0] ? `${led}: ${sentenceCase(brief.details[0])}` : led;
+  const detail = brief.details[0]?.replace(/^it\s+/i, '');
+  const withDetail = detail ? `${led}: ${sentenceCase(detail)}` : led;
   const words = (t: string) => t.split(/\s+/).length;
   const text =
     words(withDetail) <= maxWords ? withDetail : words(led) <= maxWords ? led : capWords(base, maxWords, '');
@@ -392,7 +426,7 @@ function writeGeneric(brief: Brief) {
     cta ? callToAction(brief) : '',
   ];
   const body = capWords(parts.filter(Boolean).join(' '), brief.budget(60));
-  const tags = tagsWanted && tagsWanted !== 'none' ? hashtags(brief, HASHTAG_COUNT[tagsWanted]) : [];
+  const tags = tagsWanted !== undefined ? hashtags(brief, hashtagCount(tagsWanted, 5)) : [];
   return { text: tags.length ? `${body}\n\n${tags.join(' ')}` : body };
 }
 

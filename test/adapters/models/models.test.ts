@@ -37,7 +37,7 @@ describe('createModels and the per-node choice of provider', () => {
     expect(() => modelFor(models, 'video', { provider: 'openai' })).toThrow(
       'provider "openai" makes no video in Atelier',
     );
-    expect(() => modelFor(localModels(), 'image', { provider: 'fal' })).toThrow(
+    expect(() => modelFor(localModels('espeak'), 'image', { provider: 'fal' })).toThrow(
       expect.objectContaining({ name: 'InvalidNodeInput' }),
     );
   });

@@ -27,7 +27,7 @@ const HISTORIES_DIR = path.join(__dirname, '..', '..', 'fixtures', 'histories');
 
 /** The local models, each saying when it is called, as a provider adapter might: it is told no run id. */
 function talkativeModels(logger: Logger): Models {
-  const local = localModels();
+  const local = localModels('espeak');
   return {
     ...local,
     text: {

@@ -40,7 +40,7 @@ interface SpeechCall {
 /** A speech model that never finishes on its own: it waits for its AbortSignal, as a long synthesis would. */
 function endlessSpeech(calls: SpeechCall[]): Models {
   return {
-    ...localModels(),
+    ...localModels('espeak'),
     speech: {
       name: 'endless',
       synthesize(request) {

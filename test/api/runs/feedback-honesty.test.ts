@@ -5,6 +5,7 @@ import { createTestStack, type TestStack } from '../../support/stack';
 
 const QUOTE_CARD = 'd89aacb5-080e-48ca-b4bd-a7521f422a9a';
 const SOCIAL_POST = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
+const VIDEO_AD = '9e5f9264-3c79-43c6-b368-57181201d05d';
 
 type Output = { id: string; value: string; contentDescription?: string };
 
@@ -41,6 +42,14 @@ describe('POST /v1/runs/{runId}/feedback says only what it did', () => {
     const { r, g, b } = (await sharp(png).stats()).dominant;
     return [r, g, b] as [number, number, number];
   };
+  const charges = async (runId: string) =>
+    (
+      await stack.deps.db
+        .selectFrom('credit_ledger')
+        .select(['node_id', 'revision', 'amount'])
+        .where('run_id', '=', runId)
+        .execute()
+    ).map((l) => ({ nodeId: l.node_id, revision: l.revision, amount: Number(l.amount) }));
   const assetRevisions = async (runId: string, nodeId: string) =>
     (
       await stack.deps.db
@@ -120,7 +129,7 @@ describe('POST /v1/runs/{runId}/feedback says only what it did', () => {
     expect(await assetRevisions(runId, 'card')).toEqual([1]);
   });
 
-  test('a re-run that draws the same picture keeps the previous output and says nothing changed', async () => {
+  test('a re-run that draws the same picture keeps the previous output, says nothing changed and charges nothing', async () => {
     const { runId, outputs: before } = await completedRun(QUOTE_CARD, { quote: 'Less, but better' });
 
     // The quote is already set in a serif: the renderer applies "serif type" and draws the same PNG.
@@ -135,5 +144,58 @@ describe('POST /v1/runs/{runId}/feedback says only what it did', () => {
     );
     expect((await run(runId)).outputs[0].value).toBe(before[0].value);
     expect(await assetRevisions(runId, 'card')).toEqual([1]);
+    expect((await charges(runId)).filter((c) => c.revision === 2)).toEqual([]);
+  });
+
+  test('feedback the output already follows (an earlier revision asked for it) makes no revision and charges nothing', async () => {
+    const { runId } = await completedRun(QUOTE_CARD, { quote: 'Less, but better' });
+    expect((await feedback(runId, 'make the background forest green')).body.data.revision).toBe(2);
+    const charged = await charges(runId);
+
+    const res = await feedback(runId, 'a forest green background');
+
+    expect(res.body.data).toMatchObject({ status: 'completed', revision: 2 });
+    expect(res.body.data.summary).toMatch(
+      /^Nothing in the feedback could be applied, so no revision was made: not applied: "background colour forest green \(#[0-9a-f]{6}\)" \(the current output already has this/,
+    );
+    expect((await run(runId)).revision).toBe(2);
+    expect(await charges(runId)).toEqual(charged);
+  });
+
+  test('"make the text serif" on a Social Post lands on the picture, although its words name text', async () => {
+    const { runId } = await completedRun(SOCIAL_POST, { topic: 'a reusable water bottle' });
+
+    const res = await feedback(runId, 'make the text serif');
+
+    expect(res.body.data.revision).toBe(2);
+    expect(res.body.data.refinedNodes).toEqual([
+      {
+        nodeId: 'image',
+        reason: expect.stringMatching(/"Post image" can \(serif type\); applied: serif type/),
+      },
+    ]);
+  });
+
+  test('"just one hashtag" on a Social Post leaves exactly one hashtag', async () => {
+    const { runId } = await completedRun(SOCIAL_POST, { topic: 'a reusable water bottle' });
+
+    const res = await feedback(runId, 'just one hashtag');
+
+    expect(res.body.data.refinedNodes[0].reason).toMatch(/applied: 1 hashtag/);
+    const caption = (await run(runId)).outputs.find((o) => o.id !== 'out_image')!;
+    expect(caption.value.match(/#\w+/g)).toHaveLength(1);
+  });
+
+  test('"make the ad 15 seconds long" on a video that lasts as long as its voiceover is declined, naming the script', async () => {
+    const { runId } = await completedRun(VIDEO_AD, { product: 'Crumb & Co. sourdough, naturally leavened' });
+
+    const res = await feedback(runId, 'make the ad 15 seconds long');
+
+    expect(res.body.data.revision).toBe(1);
+    expect(res.body.data.summary).toMatch(
+      /^Nothing in the feedback could be applied, so no revision was made/,
+    );
+    expect(res.body.data.summary).toContain('lasts as long as its voiceover');
+    expect(res.body.data.summary).toMatch(/ask for (a script of )?about \d+ words/);
   });
 });

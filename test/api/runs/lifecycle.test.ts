@@ -11,7 +11,7 @@ const QUOTE_CARD = 'd89aacb5-080e-48ca-b4bd-a7521f422a9a';
 /** The local text model, except that it refuses headlines for titles containing REJECT, as a provider's policy would. */
 function pickyModels(calls: TextRequest[]): Models {
   return {
-    ...localModels(),
+    ...localModels('espeak'),
     text: {
       name: 'picky',
       async generate(request) {

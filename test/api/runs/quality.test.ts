@@ -54,7 +54,7 @@ const checkedApp = () =>
 
 /** Models whose first take is poor (a flat grey image, a one-word text) and whose second is the local model's. */
 function poorFirstTake(): Models {
-  const local = localModels();
+  const local = localModels('espeak');
   return {
     ...local,
     image: {
@@ -130,7 +130,7 @@ describe('quality.check when every retry is worse', () => {
   let stack: TestStack;
   const takes = ['bread', 'bread {{x}}', 'bread {{y}}'];
   beforeAll(async () => {
-    const local = localModels();
+    const local = localModels('espeak');
     stack = await createTestStack({
       models: {
         ...local,

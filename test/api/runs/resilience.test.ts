@@ -47,7 +47,7 @@ function gatedImages() {
   let open: () => void = () => undefined;
   let opened = Promise.resolve();
   const models: Models = {
-    ...localModels(),
+    ...localModels('espeak'),
     image: {
       name: 'gated',
       async generate(request) {

@@ -12,7 +12,7 @@ const QUOTE_CARD = 'd89aacb5-080e-48ca-b4bd-a7521f422a9a';
 
 /** Rejects captions about REJECT, as a provider's content policy would. */
 const pickyModels = (): Models => ({
-  ...localModels(),
+  ...localModels('espeak'),
   text: {
     name: 'picky',
     async generate(request) {

@@ -55,7 +55,7 @@ export async function insertTestApps(db: Kysely<Database>, owner: TestUser): Pro
 
 /** The local models, except that a prompt containing FAIL is refused by the "provider" (not retried). */
 export function modelsFailingOn(word = 'FAIL'): Models {
-  const models = localModels();
+  const models = localModels('espeak');
   return {
     ...models,
     text: {

@@ -24,7 +24,7 @@ describe('imageGenerate activity (image.generate)', () => {
         return localImage.generate(request);
       },
     };
-    harness = await nodeActivityHarness({ ...localModels(), image });
+    harness = await nodeActivityHarness({ ...localModels('espeak'), image });
   });
   afterAll(() => harness.close());
   beforeEach(() => {

@@ -11,7 +11,7 @@ describe('textGenerate activity (text.generate)', () => {
   let harness: NodeActivityHarness;
   beforeAll(async () => {
     const text = { name: 'scripted', generate: (request: TextRequest) => answer(request) };
-    harness = await nodeActivityHarness({ ...localModels(), text });
+    harness = await nodeActivityHarness({ ...localModels('espeak'), text });
   });
   afterAll(() => harness.close());
   beforeEach(() => {

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
-import { synthesizeSpeech } from '../../../../adapters/models/local/speech';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { measureLoudness, SPEECH_LOUDNESS } from '../../../../adapters/media/loudness';
+import { findPiper, piperVoiceFor } from '../../../../adapters/models/local/piper';
+import { synthesizeSpeech as speak, type SpeechOptions } from '../../../../adapters/models/local/speech';
 import { ffprobe, makeScratch } from '../../media/media-kit';
+
+/** The general behaviour with espeak-ng (fast); Piper has its own describe below. */
+const synthesizeSpeech = (options: SpeechOptions) => speak({ engine: 'espeak', ...options });
 
 describe('synthesizeSpeech', () => {
   const scratch = makeScratch();
@@ -11,7 +18,12 @@ describe('synthesizeSpeech', () => {
     const outPath = join(scratch.dir, 'speech.m4a');
     const result = await synthesizeSpeech({ text, outPath });
 
-    expect(result).toEqual({ path: outPath, durationSeconds: expect.any(Number), mimeType: 'audio/mp4' });
+    expect(result).toEqual({
+      path: outPath,
+      durationSeconds: expect.any(Number),
+      mimeType: 'audio/mp4',
+      voice: 'espeak-ng en-us',
+    });
     const probed = ffprobe(outPath);
     expect(probed.audio?.codec_name).toBe('aac');
     expect(probed.duration).toBeGreaterThan(1);
@@ -98,5 +110,68 @@ describe('synthesizeSpeech', () => {
     controller.abort();
 
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('synthesizeSpeech with Piper (issue 29 item 1)', () => {
+  const scratch = makeScratch();
+  afterAll(scratch.cleanup);
+  const text = 'Crumb and Co. sourdough launches this Saturday. Pre-order for Saturday pickup.';
+  const piper = findPiper();
+
+  test('setup installed Piper with the en_US joe voice', () => {
+    expect(piper?.voices.map((v) => v.id)).toContain('en_US-joe-medium');
+  });
+
+  test('speaks with the neural voice by default, at -16 LUFS (+/- 1)', async () => {
+    const result = await speak({ text, outPath: join(scratch.dir, 'piper.m4a') });
+
+    expect(result.voice).toBe('Piper en_US-joe-medium');
+    expect(result.durationSeconds).toBeGreaterThan(2);
+    const loudness = await measureLoudness(result.path);
+    expect(Math.abs(loudness - SPEECH_LOUDNESS.integrated)).toBeLessThanOrEqual(1);
+  });
+
+  test('espeak-ng output is normalised to -16 LUFS too', async () => {
+    const result = await speak({ text, engine: 'espeak', outPath: join(scratch.dir, 'espeak.m4a') });
+
+    expect(result.voice).toBe('espeak-ng en-us');
+    const loudness = await measureLoudness(result.path);
+    expect(Math.abs(loudness - SPEECH_LOUDNESS.integrated)).toBeLessThanOrEqual(1);
+  });
+
+  test('Piper speaks the same text into the same bytes (no sampling noise)', async () => {
+    const once = await speak({ text, outPath: join(scratch.dir, 'once.wav'), format: 'wav' });
+    const twice = await speak({ text, outPath: join(scratch.dir, 'twice.wav'), format: 'wav' });
+
+    expect(readFileSync(twice.path).equals(readFileSync(once.path))).toBe(true);
+  });
+
+  test('a faster rate makes shorter Piper speech', async () => {
+    const slow = await speak({ text, rate: 120, outPath: join(scratch.dir, 'slow.wav'), format: 'wav' });
+    const fast = await speak({ text, rate: 260, outPath: join(scratch.dir, 'fast.wav'), format: 'wav' });
+
+    expect(fast.voice).toBe('Piper en_US-joe-medium');
+    expect(fast.durationSeconds).toBeLessThan(slow.durationSeconds * 0.75);
+  });
+
+  test('a voice is chosen by id, speaker or language; a language without a Piper voice falls back to espeak-ng', async () => {
+    expect(piperVoiceFor(piper!, 'en_US-joe-medium')?.id).toBe('en_US-joe-medium');
+    expect(piperVoiceFor(piper!, 'joe')?.id).toBe('en_US-joe-medium');
+    expect(piperVoiceFor(piper!, 'en-us+f3')?.id).toBe('en_US-joe-medium');
+    expect(piperVoiceFor(piper!, 'en')?.id).toBe('en_US-joe-medium');
+    expect(piperVoiceFor(piper!, 'de')).toBeNull();
+
+    const german = await speak({
+      text: 'Guten Tag.',
+      voice: 'de',
+      outPath: join(scratch.dir, 'de.wav'),
+      format: 'wav',
+    });
+    expect(german.voice).toBe('espeak-ng de');
+  });
+
+  test('without Piper installed there is no Piper install to use', () => {
+    expect(findPiper(mkdtempSync(join(tmpdir(), 'no-piper-')))).toBeNull();
   });
 });

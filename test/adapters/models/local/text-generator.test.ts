@@ -29,7 +29,7 @@ describe('generateText', () => {
   test('a caption has a hook and hashtags made from the keywords', () => {
     const { data } = generateText({ prompt: PROMPT, purpose: 'caption' });
 
-    expect(data.hashtags).toEqual(expect.arrayContaining(['#NewOatMilkLatte', '#Vegan']));
+    expect(data.hashtags).toEqual(expect.arrayContaining(['#OatMilkLatte', '#Vegan']));
     expect(String(data.caption)).toMatch(/oat milk latte/i);
   });
 
