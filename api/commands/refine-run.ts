@@ -18,7 +18,7 @@ import type { ChatCompletion } from '../../adapters/models/openai-chat';
 import type { ApiDeps } from '../deps';
 import { waitForRun } from './follow-run';
 import { launchExecution } from './launch-execution';
-import type { WebhookEventName } from '../../core/run/webhook-events';
+import type { WebhookEventName } from '../../core/run/webhook-event-names';
 import { directionSupports, nodeSupport, refinementAnswer } from './refinement-outcome';
 
 /** How long the previous execution may take to close (it may still be delivering its webhook). */

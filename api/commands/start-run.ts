@@ -7,7 +7,7 @@ import { canonicalJson, deterministicUuid, newId } from '../../core/ids';
 import { presentOutput, runOutputs, type RunView } from '../../core/run/present-run';
 import type { RunSource } from '../../core/run/run-status';
 import type { NodeOutput } from '../../core/run/run-types';
-import type { WebhookEventName } from '../../core/run/webhook-events';
+import type { WebhookEventName } from '../../core/run/webhook-event-names';
 import { validateInputs } from '../../core/run/validate-inputs';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
 import { loadRunView } from '../../adapters/db/run-view';

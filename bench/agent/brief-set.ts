@@ -20,8 +20,9 @@ export const BRIEF_STYLES = [
   'photo_url',
   'no_fit',
   'constraint',
-  'situation',
 ] as const;
+/** Styles only the outsider-written sets use (bench/agent/outsider/): a situation told in everyday words. */
+export const OUTSIDER_STYLES = ['situation'] as const;
 
 /** A needle, or a list of spellings any one of which will do. */
 const Needle = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
@@ -46,7 +47,7 @@ export type InputMatcher = z.infer<typeof InputMatcher>;
 export const BenchBrief = z
   .object({
     id: z.string().regex(/^[a-z0-9-]+$/),
-    style: z.enum([...BRIEF_STYLES, 'legacy']),
+    style: z.enum([...BRIEF_STYLES, ...OUTSIDER_STYLES, 'legacy']),
     /** Finer labels (label, quoted_cta, unreachable_url, surface_words ...) for reading results by class. */
     tags: z.array(z.string()).optional(),
     brief: z.string().min(1),

@@ -1,7 +1,7 @@
 import type { Modality } from '../graph/modality';
 import type { Plan, PlanNode } from '../graph/plan';
 import type { DirectionOutcome, MediaFacts } from './media-facts';
-import type { WebhookEventName } from './webhook-events';
+import type { WebhookEventName } from './webhook-event-names';
 
 /** Metadata of a completed output, derived from the real file (or text). */
 export interface OutputMetadata {

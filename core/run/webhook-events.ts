@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import type { RunEndStatus } from './run-types';
-
-/**
- * What a run's webhook may be told of. Without a filter only the end is sent (completed, failed or
- * cancelled), as before; `failed` covers a cancelled run too (it ended without its outputs).
- */
-export const WEBHOOK_EVENT_NAMES = [
-  'started',
-  'node.completed',
-  'completed',
-  'failed',
-  'awaiting_approval',
-] as const;
-export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
+import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from './webhook-event-names';
 
 export const WebhookEvents = z
   .array(z.enum(WEBHOOK_EVENT_NAMES))

