@@ -147,18 +147,17 @@ export async function cancelRunRecord(db: Kysely<Database>, runId: string): Prom
   return row?.status;
 }
 
-export async function listRuns(
-  db: Kysely<Database>,
-  workspaceId: string,
-  filter: {
-    appId?: string;
-    status?: RunStatus;
-    source?: RunSource;
-    since?: string;
-    limit: number;
-    offset: number;
-  },
-) {
+/** Which runs GET /v1/runs lists: by app, status and source, created at or after `since` (ISO 8601), one page. */
+export interface RunFilter {
+  appId?: string;
+  status?: RunStatus;
+  source?: RunSource;
+  since?: string;
+  limit: number;
+  offset: number;
+}
+
+export async function listRuns(db: Kysely<Database>, workspaceId: string, filter: RunFilter) {
   let q = db.selectFrom('runs').where('workspace_id', '=', workspaceId);
   if (filter.since) q = q.where('created_at', '>=', new Date(filter.since));
   if (filter.appId) q = q.where('app_id', '=', filter.appId);

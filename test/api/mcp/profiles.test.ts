@@ -3,6 +3,7 @@ import { CORE_TOKEN_BUDGET, CORE_TOOL_LIMIT } from '../../../api/mcp/profiles';
 import { createTestApi, type TestApi } from '../../support/api';
 import { listen } from '../../support/listen';
 import { call, httpClient, TOOL_NAMES } from '../../support/mcp';
+import { mcpSession } from '../../support/mcp-session';
 
 /** Tokens of a tools/list as agents count them: about four bytes of JSON per token. */
 const tokensOf = (tools: unknown) => Math.ceil(Buffer.byteLength(JSON.stringify(tools)) / 4);
@@ -93,41 +94,27 @@ describe('MCP profiles: /mcp?profile=core and the full /mcp (issue 25 item 8)', 
 });
 
 describe('the full profile’s new tools', () => {
-  let api: TestApi;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let client: Client;
-  const rest = (path: string) => api.http.get(path).set('x-api-key', api.users.owner.key);
-
-  beforeAll(async () => {
-    api = await createTestApi();
-    server = await listen(api.app.callback());
-    client = await httpClient(server.origin, { 'x-api-key': api.users.owner.key });
-  });
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-    await api.close();
-  });
+  const mcp = mcpSession();
 
   test('list_compose_formats, list_runs and estimate_run answer what /v1 answers', async () => {
-    expect((await call(client, 'list_compose_formats')).data).toEqual(
-      (await rest('/v1/compose/formats')).body.data,
+    expect((await call(mcp.client, 'list_compose_formats')).data).toEqual(
+      (await mcp.rest('/v1/compose/formats')).body.data,
     );
-    const runs = (await rest('/v1/runs?limit=5')).body;
-    expect((await call(client, 'list_runs', { limit: 5 })).data).toEqual({
+    const runs = (await mcp.rest('/v1/runs?limit=5')).body;
+    expect((await call(mcp.client, 'list_runs', { limit: 5 })).data).toEqual({
       runs: runs.data,
       pagination: runs.pagination,
     });
     const appId = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
-    const estimate = await api.http
+    const estimate = await mcp.api.http
       .post(`/v1/apps/${appId}/estimate`)
-      .set('x-api-key', api.users.owner.key)
+      .set('x-api-key', mcp.api.users.owner.key)
       .send({});
-    expect((await call(client, 'estimate_run', { appId })).data).toEqual(estimate.body.data);
+    expect((await call(mcp.client, 'estimate_run', { appId })).data).toEqual(estimate.body.data);
   });
 
   test('generate_app test: true checks an app from words and stores nothing', async () => {
-    const answer = await call(client, 'generate_app', {
+    const answer = await call(mcp.client, 'generate_app', {
       instruction: 'a square quote card with a caption',
       test: true,
     });
@@ -136,17 +123,17 @@ describe('the full profile’s new tools', () => {
   });
 
   test('update_brand writes a record get_brand_context then reads; a bad field is named', async () => {
-    const written = await call(client, 'update_brand', {
+    const written = await call(mcp.client, 'update_brand', {
       part: 'dna',
       record: { voiceAttributes: ['calm'] },
     });
     expect(written.isError).toBeFalsy();
-    const context = await call(client, 'get_brand_context');
+    const context = await call(mcp.client, 'get_brand_context');
     expect(context.data).toMatchObject({
       brandProfileId: written.data.brandProfileId,
       dna: { voiceAttributes: ['calm'] },
     });
-    const bad = await call(client, 'update_brand', { part: 'dna', record: { voiceAtributes: ['calm'] } });
+    const bad = await call(mcp.client, 'update_brand', { part: 'dna', record: { voiceAtributes: ['calm'] } });
     expect(bad.error).toMatchObject({
       code: 'VALIDATION_ERROR',
       details: expect.arrayContaining([expect.objectContaining({ suggestion: 'voiceAttributes' })]),

@@ -1,26 +1,11 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestApi, type TestApi } from '../../support/api';
-import { listen } from '../../support/listen';
-import { call, httpClient } from '../../support/mcp';
+import { call } from '../../support/mcp';
+import { mcpSession } from '../../support/mcp-session';
 
 describe('MCP tool arguments are strict, as /v1 bodies are (issue 25 item 7)', () => {
-  let api: TestApi;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let client: Client;
-
-  beforeAll(async () => {
-    api = await createTestApi();
-    server = await listen(api.app.callback());
-    client = await httpClient(server.origin, { 'x-api-key': api.users.owner.key });
-  });
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-    await api.close();
-  });
+  const mcp = mcpSession();
 
   test('generate_image {aspect_ratio} is a VALIDATION_ERROR naming aspectRatio, not a square image', async () => {
-    const answer = await call(client, 'generate_image', {
+    const answer = await call(mcp.client, 'generate_image', {
       prompt: 'a red kite',
       aspect_ratio: '9:16',
       test: true,
@@ -35,7 +20,7 @@ describe('MCP tool arguments are strict, as /v1 bodies are (issue 25 item 7)', (
   });
 
   test('a misspelt argument of a tool that wraps a REST body (run_app) is named too', async () => {
-    const answer = await call(client, 'run_app', {
+    const answer = await call(mcp.client, 'run_app', {
       appId: '222e3b34-9f50-4c7b-bc8f-3007c30bec7a',
       input: { topic: 'bread' },
       sandbox: true,
@@ -47,7 +32,7 @@ describe('MCP tool arguments are strict, as /v1 bodies are (issue 25 item 7)', (
   });
 
   test('the same call with the known names goes through', async () => {
-    const answer = await call(client, 'generate_image', {
+    const answer = await call(mcp.client, 'generate_image', {
       prompt: 'a red kite',
       aspectRatio: '9:16',
       test: true,
