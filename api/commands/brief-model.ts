@@ -1,4 +1,4 @@
-import type { SemanticEvidence } from '../../core/discovery/judgement/out-of-scope-kinds';
+import type { SemanticEvidence } from '../../core/discovery/judgement/semantic-evidence';
 import type { Logger } from 'pino';
 import type { Config } from '../../core/config';
 import {

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../../core/config';
 import type { DiscoveryCandidate } from '../../core/discovery/candidate';
 import { appEmbeddingText, cosine } from '../../core/discovery/cosine';
-import { OUT_OF_SCOPE_KINDS, type SemanticEvidence } from '../../core/discovery/judgement/out-of-scope-kinds';
+import { OUT_OF_SCOPE_KINDS } from '../../core/discovery/judgement/out-of-scope-kinds';
+import type { SemanticEvidence } from '../../core/discovery/judgement/semantic-evidence';
 import {
   cachedEmbeddings,
   openAiEmbeddings,
@@ -60,14 +61,27 @@ function configuredModel(config: Config, logger: Logger): EmbeddingsModel | unde
   }
 }
 
+/** One scorer per configuration, so app and kind vectors are embedded once per process, not per MCP call. */
+const scorers = new WeakMap<Config, SemanticScorer>();
+
 /**
  * The semantic component of discovery, when EMBEDDINGS_PROVIDER is `openai` or `local`: the intent and
  * each app's text are embedded (app vectors cached by text), and each app gets its cosine similarity. If
- * the provider fails, discovery answers on lexical scores alone and logs why.
+ * the provider fails, discovery answers on lexical scores alone and logs why. Without an explicit model
+ * the scorer of the configuration is shared.
  */
 export function semanticScorer(config: Config, logger: Logger, model?: EmbeddingsModel): SemanticScorer {
-  const chosen = model ?? configuredModel(config, logger);
-  if (!chosen) return async () => undefined;
+  if (model) return scorerOver(model, logger);
+  let shared = scorers.get(config);
+  if (!shared) {
+    const configured = configuredModel(config, logger);
+    shared = configured ? scorerOver(configured, logger) : async () => undefined;
+    scorers.set(config, shared);
+  }
+  return shared;
+}
+
+function scorerOver(chosen: EmbeddingsModel, logger: Logger): SemanticScorer {
   const embeddings = cachedEmbeddings(chosen);
   return async (intent, candidates) => {
     if (candidates.length === 0) return undefined;

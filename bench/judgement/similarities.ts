@@ -2,7 +2,8 @@ import { localEmbeddings } from '../../adapters/models/local-embeddings';
 import { localModelPath } from '../../api/commands/semantic-scorer';
 import { loadConfig } from '../../core/config';
 import type { DiscoveryCandidate } from '../../core/discovery/candidate';
-import { OUT_OF_SCOPE_KINDS, type SemanticEvidence } from '../../core/discovery/judgement/out-of-scope-kinds';
+import { OUT_OF_SCOPE_KINDS } from '../../core/discovery/judgement/out-of-scope-kinds';
+import type { SemanticEvidence } from '../../core/discovery/judgement/semantic-evidence';
 import { appEmbeddingText, cosine } from '../../core/discovery/cosine';
 
 /**

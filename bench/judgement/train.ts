@@ -17,7 +17,9 @@ import { join } from 'node:path';
 import { loadCatalogApps } from '../../adapters/catalog';
 import { compileApp } from '../../core/app/compiled-app';
 import { DEFAULT_NODE_COSTS } from '../../core/billing/credits';
-import { toCandidate, type DiscoveryCandidate } from '../../core/discovery/candidate';
+import { rankForContent, type ContentApp } from '../../core/content/plan-content';
+import { gatherGuidance } from '../../core/content/prompt-guidance';
+import { toCandidate } from '../../core/discovery/candidate';
 import {
   confidenceWith,
   featuresOf,
@@ -26,8 +28,7 @@ import {
   type ModelKind,
 } from '../../core/discovery/judgement/confidence';
 import type { AppFeatures } from '../../core/discovery/judgement/features';
-import type { SemanticEvidence } from '../../core/discovery/judgement/out-of-scope-kinds';
-import { rankApps } from '../../core/discovery/rank-apps';
+import type { SemanticEvidence } from '../../core/discovery/judgement/semantic-evidence';
 import { loadBriefs, type BenchBrief } from '../agent/brief-set';
 import { splitOf } from '../agent/split';
 import { fitLogistic, type Sample } from './fit';
@@ -52,23 +53,32 @@ function readArgs(argv: string[]) {
   return { train, write: argv.includes('--write'), semantic: argv.includes('--semantic') };
 }
 
-const candidates: DiscoveryCandidate[] = loadCatalogApps().map((d) =>
-  toCandidate(d.appId, compileApp(d), DEFAULT_NODE_COSTS),
-);
+const contentApps: ContentApp[] = loadCatalogApps().map((definition) => {
+  const compiled = compileApp(definition);
+  return {
+    appId: definition.appId,
+    compiled,
+    candidate: toCandidate(definition.appId, compiled, DEFAULT_NODE_COSTS),
+  };
+});
+const candidates = contentApps.map((a) => a.candidate);
 
-/** The text content creation ranks: the brief, with its platform and modality read as words. */
-const intentOf = (brief: BenchBrief) =>
-  [brief.brief.split('{{media}}').join('http://127.0.0.1:9'), brief.platform, brief.modality]
-    .filter(Boolean)
-    .join(' ');
+/** The brief as the service receives it (the bench's media placeholder pointed anywhere). */
+const textOf = (brief: BenchBrief) => brief.brief.split('{{media}}').join('http://127.0.0.1:9');
 
+/** The ranking content creation makes: the same call, so training sees what the service sees. */
 function rank(brief: BenchBrief, semantic?: SemanticEvidence): Ranked {
-  const result = rankApps(intentOf(brief), candidates, {
-    limit: 10,
-    modality: brief.modality?.toLowerCase() ?? null,
-    platform: brief.platform ?? null,
-    semantic,
-  });
+  const result = rankForContent(
+    {
+      brief: textOf(brief),
+      platform: brief.platform ?? null,
+      modality: brief.modality ?? null,
+      headless: true,
+      guidance: gatherGuidance(null, null),
+      semantic,
+    },
+    contentApps,
+  );
   return {
     id: brief.id,
     expected: brief.expected.appId,
@@ -146,8 +156,8 @@ async function main(): Promise<void> {
   const stored = JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as JudgementWeights;
   let semantic = stored.semantic;
   if (args.semantic) {
-    const similar = await briefSimilarities([...trainingBriefs, ...heldoutBriefs].map(intentOf), candidates);
-    const rankWith = (b: BenchBrief) => rank(b, similar.get(intentOf(b)));
+    const similar = await briefSimilarities([...trainingBriefs, ...heldoutBriefs].map(textOf), candidates);
+    const rankWith = (b: BenchBrief) => rank(b, similar.get(textOf(b)));
     semantic = train('semantic', trainingBriefs.map(rankWith), heldoutBriefs.map(rankWith));
   }
   if (args.write) {

@@ -1,7 +1,7 @@
 import { compileApp, type CompiledApp } from '../app/compiled-app';
 import type { DiscoveryCandidate } from '../discovery/candidate';
 import type { DiscoveryMatch } from '../discovery/match';
-import type { SemanticEvidence } from '../discovery/judgement/out-of-scope-kinds';
+import type { SemanticEvidence } from '../discovery/judgement/semantic-evidence';
 import { rankApps, readForCatalog, type DiscoveryResult } from '../discovery/rank-apps';
 import { readStructured } from '../discovery/structured-brief';
 import { appTermsOf } from './app-terms';
@@ -96,16 +96,17 @@ export type ContentPlan =
 
 /**
  * Turns a brief into a run plan, or says what is missing.
- * 1. App: the caller's `appId` (interactive only, mode "app"); else discovery's ranking and verdict
- *    over the brief with its platform and modality (mode "recipe"): the same decision as
- *    POST /v1/apps/discover, so create never runs an app discovery would not rank first.
- * 2. No fit (discovery's verdict): headless -> unmatched with discovery's reason; interactive ->
- *    needs_input asking for a clearer brief (the contract keeps unmatched for headless mode). With a
- *    chat model's tool call (modelChoice), the app it chose among discovery's best matches runs,
- *    its inputs merged over the rules' draft; its no_app_fits is the verdict.
- * 3. Draft the inputs of the best match (draftInputs). Interactive: a value that cannot be drafted
- *    -> needs_input. Headless never asks: guesses are reported as unmetAsks; a required URL the
- *    brief does not carry means the app cannot run -> unmatched naming it (never another app).
+ * 1. App: the caller's `appId` (interactive only, mode "app"); else discovery's ranking, verdict and
+ *    judgement over the brief with its platform and modality (mode "recipe"): create never runs an
+ *    app discovery would not list first.
+ * 2. No run when no app fits (the verdict, or a chat model's no_app_fits) or when the likeliest app's
+ *    confidence is below its model's run threshold (unsure): headless -> unmatched with the cause and
+ *    the candidates; interactive -> needs_clarification with one question (noRun). A chat model's
+ *    tool call chooses among discovery's matches, its inputs merged over the rules' draft.
+ * 3. Draft the inputs of the chosen app (draftInputs); text from weak evidence is dropped
+ *    (settleWeakEvidence). Interactive: a value that cannot be drafted -> needs_input. Headless never
+ *    asks: guessed options are reported as unmetAsks; a required URL or text the brief does not give
+ *    means the app cannot run -> unmatched (cannot_run) naming it, never another app.
  * 4. Guidance (brand, template, placement) goes into prompt-role parameters, or, when the app has
  *    none, into its generation nodes; autoQuality inserts quality gates. The variant is recompiled.
  */

@@ -18,7 +18,7 @@ import { placedOnPlatform } from './token-marks';
 import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
 import { confidenceOf, type ModelKind } from './judgement/confidence';
 import { appFeatures, type AppFeatures } from './judgement/features';
-import type { SemanticEvidence } from './judgement/out-of-scope-kinds';
+import type { SemanticEvidence } from './judgement/semantic-evidence';
 
 export type { MatchReason, DiscoveryVerdict };
 export { FIT_THRESHOLD };

@@ -8,9 +8,3 @@ const KindsFile = z.object({
 
 /** Kinds of request no app makes, as sentences the embeddings compare a brief with. */
 export const OUT_OF_SCOPE_KINDS = KindsFile.parse(kindsFile).kinds;
-
-/** What the embeddings say of a brief: its similarity to each app, and to the nearest out-of-scope kind. */
-export interface SemanticEvidence {
-  apps: Map<string, number>;
-  outOfScope?: number;
-}
