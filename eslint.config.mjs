@@ -2,6 +2,75 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import noWordList from './eslint-rules/no-word-list.mjs';
+
+/** The rooms that read briefs, feedback and instructions: their words come from core/language/lexicon. */
+const WORD_LIST_ROOMS = [
+  'core/language/**/*.ts',
+  'core/discovery/**/*.ts',
+  'core/content/**/*.ts',
+  'core/refinement/**/*.ts',
+  'core/app-generation/**/*.ts',
+  'core/intelligence/**/*.ts',
+  'adapters/models/**/*.ts',
+  'api/commands/**/*.ts',
+];
+const WORD_LISTS_TO_MOVE = [
+  'adapters/models/local/art-direction.ts',
+  'adapters/models/local/directions.ts',
+  'adapters/models/local/hashtags.ts',
+  'adapters/models/local/image-renderer.ts',
+  'adapters/models/local/local-video.ts',
+  'adapters/models/local/palette.ts',
+  'adapters/models/local/text-direction.ts',
+  'adapters/models/local/text-generator.ts',
+  'adapters/models/openai-compatible.ts',
+  'api/commands/refinement-outcome.ts',
+  'core/app-generation/read-instruction.ts',
+  'core/content/brief-fields.ts',
+  'core/content/brief-words.ts',
+  'core/content/field-roles.ts',
+  'core/content/fill-text.ts',
+  'core/content/generate-briefs.ts',
+  'core/content/generate-image.ts',
+  'core/content/option-senses.ts',
+  'core/content/prompt-of.ts',
+  'core/content/read-brief.ts',
+  'core/content/runs.ts',
+  'core/content/subject.ts',
+  'core/discovery/adjust-score.ts',
+  'core/discovery/brief-reading.ts',
+  'core/discovery/brief-spans.ts',
+  'core/discovery/carried-content.ts',
+  'core/discovery/catalog-index.ts',
+  'core/discovery/constraints.ts',
+  'core/discovery/context-clauses.ts',
+  'core/discovery/cue-words.ts',
+  'core/discovery/deliverable.ts',
+  'core/discovery/evidence.ts',
+  'core/discovery/input-media.ts',
+  'core/discovery/intent.ts',
+  'core/discovery/judgement/features.ts',
+  'core/discovery/match-reasons.ts',
+  'core/discovery/operations.ts',
+  'core/discovery/placement.ts',
+  'core/discovery/rank-apps.ts',
+  'core/discovery/read-token.ts',
+  'core/discovery/requested-kinds.ts',
+  'core/discovery/structured-brief.ts',
+  'core/discovery/synonyms.ts',
+  'core/discovery/token-marks.ts',
+  'core/discovery/topic-cues.ts',
+  'core/intelligence/activity.ts',
+  'core/intelligence/brand-fit.ts',
+  'core/intelligence/concept-features.ts',
+  'core/intelligence/phrase-match.ts',
+  'core/intelligence/platforms.ts',
+  'core/language/normalize.ts',
+  'core/language/typos.ts',
+  'core/refinement/words.ts',
+  'adapters/models/comfyui.ts',
+];
 
 /**
  * The API's rooms: every folder of api/ is a resource folder (routes, schema, presenter), except the
@@ -211,5 +280,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Words the engine reads live in core/language/lexicon (issue 23): a word list in the rooms that read
+    // briefs, feedback and instructions is an error. WORD_LISTS_TO_MOVE are the files whose lists have
+    // not moved yet; it only shrinks.
+    files: WORD_LIST_ROOMS,
+    ignores: WORD_LISTS_TO_MOVE,
+    plugins: { atelier: { rules: { 'no-word-list': noWordList } } },
+    rules: { 'atelier/no-word-list': 'error' },
   },
 );

@@ -14,7 +14,7 @@ import {
 import { wordUses, type WordContext } from './brief-words';
 import type { DraftSource } from './draft';
 import { descriptionWords, keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
-import { isStopword } from '../discovery/normalize';
+import { isStopword } from '../language/normalize';
 import { promptOf } from './prompt-of';
 import { subjectOf } from './subject';
 

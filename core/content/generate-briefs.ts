@@ -1,5 +1,5 @@
 import type { BrandContext, TopPattern, TrendSignal } from '../brand/brand-context';
-import { terms } from '../discovery/normalize';
+import { terms } from '../language/normalize';
 
 export interface Brief {
   brief: string;

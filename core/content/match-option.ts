@@ -1,4 +1,4 @@
-import { terms } from '../discovery/normalize';
+import { terms } from '../language/normalize';
 
 /**
  * The option label a text asks for, or null. Never invents: the answer is always one of `options`.

@@ -1,7 +1,7 @@
 import type { AppParameter } from '../app/app-definition';
 import type { BriefReading, ReadToken } from '../discovery/brief-reading';
 import { catalogTerms } from '../discovery/catalog-index';
-import { isStopword } from '../discovery/normalize';
+import { isStopword } from '../language/normalize';
 import { aspectRatioIn } from './read-brief';
 import { PLATFORM_RATIOS } from '../discovery/placement';
 import { isDeliverable, STYLE_CUES } from './brief-words';

@@ -1,12 +1,12 @@
 import { briefSpans, type BriefSpans, type Span } from './brief-spans';
 import { markContext } from './context-clauses';
-import { analyze, type Token } from './nlp';
+import { analyze, type Token } from '../language/nlp';
 import { ORIENTATION_WORDS, platformOf, platformsIn, ratiosIn, RATIO_PATTERN } from './placement';
 import { termOf, type BriefReading, type ReadToken, type Zone } from './read-token';
 import { readStructured, type StructuredBrief } from './structured-brief';
 import { markPlacementsAndInputs } from './token-marks';
 import { markTopics } from './topic-cues';
-import { correctWord } from './typos';
+import { correctWord } from '../language/typos';
 
 export { termOf, type BriefReading, type ReadToken, type Zone };
 

@@ -1,8 +1,8 @@
 import MiniSearch from 'minisearch';
 import { termOf } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
-import { analyze } from './nlp';
-import { isStopword } from './normalize';
+import { analyze } from '../language/nlp';
+import { isStopword } from '../language/normalize';
 
 /** The fields of an app that discovery searches, with how much a hit in each counts (BM25 boosts). */
 export const INDEX_FIELDS = {

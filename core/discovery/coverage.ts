@@ -1,6 +1,6 @@
 import { INDEX_FIELDS, type IndexField } from './catalog-index';
 import type { EvidenceTerm } from './evidence';
-import { editDistance } from './typos';
+import { editDistance } from '../language/typos';
 
 /** Fuzzy and prefix matching only for words long enough not to collide ("post" is not "poster"). */
 export const FUZZY_MIN = 5;

@@ -1,5 +1,5 @@
 import type { BriefReading, ReadToken } from './brief-reading';
-import { isStopword } from './normalize';
+import { isStopword } from '../language/normalize';
 import { NEEDING } from './topic-cues';
 
 const ASK_ZONES = new Set(['ask', 'label']);

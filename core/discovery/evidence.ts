@@ -1,6 +1,6 @@
 import { termOf, type BriefReading, type ReadToken, type Zone } from './brief-reading';
 import { REQUEST_ZONES } from './read-token';
-import { isStopword } from './normalize';
+import { isStopword } from '../language/normalize';
 import { namesSameThing, synonymsOf } from './synonyms';
 
 /**

@@ -1,4 +1,4 @@
-import { stem, words, isStopword } from './normalize';
+import { stem, words, isStopword } from '../language/normalize';
 
 export type IntentMedium = 'image' | 'video' | 'audio' | 'text' | 'mixed';
 

@@ -2,7 +2,7 @@ import type { BriefReading, ReadToken } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
 import { catalogTerms, type CatalogIndex } from './catalog-index';
 import { mediaIn, mediaMismatch } from './input-media';
-import { isStopword } from './normalize';
+import { isStopword } from '../language/normalize';
 import { OPERATION_WORDS, requestedOperations } from './operations';
 import {
   asksForAdvice,

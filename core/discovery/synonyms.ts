@@ -1,4 +1,4 @@
-import { stem } from './normalize';
+import { stem } from '../language/normalize';
 
 /**
  * Groups of words that ask for the same thing in content requests. A word of the intent that is

@@ -1,4 +1,4 @@
-import { stem } from '../discovery/normalize';
+import { stem } from '../language/normalize';
 import type { ActivityEvent } from './activity';
 import { keywords, phraseKeys } from './keywords';
 import { DAY_MS } from './limits';

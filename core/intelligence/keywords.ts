@@ -1,4 +1,4 @@
-import { isStopword, stem, words } from '../discovery/normalize';
+import { isStopword, stem, words } from '../language/normalize';
 
 /**
  * Words that say what form content takes or what it asks for, never what it is about: left out of

@@ -1,4 +1,4 @@
-import { stem } from '../discovery/normalize';
+import { stem } from '../language/normalize';
 import { synonymsOf } from '../discovery/synonyms';
 import { phraseKeys } from './keywords';
 

@@ -4,7 +4,7 @@ import { phraseMatch } from './phrase-match';
 import { recommendation, type Recommendation } from './recommendation';
 import type { RankedTrend } from './trends';
 import { MODALITIES } from '../graph/modality';
-import { stem } from '../discovery/normalize';
+import { stem } from '../language/normalize';
 
 /** Score bands (growth value × confidence weight) for priorities 1, 2 and 3; anything lower is 4. */
 const BANDS = [1, 0.5, 0.2] as const;

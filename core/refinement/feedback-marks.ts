@@ -1,4 +1,6 @@
-import lexicon from './lexicon/feedback-marks.json';
+import { lexicon as theLexicon } from '../language/lexicon';
+
+const lexicon = theLexicon.feedbackMarks;
 
 /** A span of a clause, as [start, end) character offsets. */
 export type Span = [number, number];
@@ -59,7 +61,7 @@ export function countOf(limiter: string | undefined, n: string, upper?: string):
 const NUMBER_PHRASES = new RegExp(words(Object.keys(lexicon.numbers.phrases)), 'gi');
 // A number word before a word it counts ("one hashtag", "one or two"), not a pronoun ("a light one instead").
 const NUMBER_WORDS = new RegExp(
-  `${words(Object.keys(lexicon.numbers.words))}(?=[\\s-]+(?!${words(lexicon.numbers.not_counted)})[\\p{L}])`,
+  `${words(Object.keys(lexicon.numbers.words))}(?=[\\s-]+(?!${words(lexicon.not_counted.words)})[\\p{L}])`,
   'giu',
 );
 

@@ -1,4 +1,6 @@
-import lexicon from './lexicon/copy-words.json';
+import { lexicon as words } from '../../../core/language/lexicon';
+
+const lexicon = words.copyWords;
 
 const set = (words: readonly string[]) => new Set(words.map((w) => w.toLowerCase()));
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

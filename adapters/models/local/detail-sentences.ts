@@ -1,4 +1,4 @@
-import { analyze } from '../../../core/discovery/nlp';
+import { analyze } from '../../../core/language/nlp';
 import { IMPERATIVES, STREET_WORDS, VERB_SIGNALS, WHEN_WORDS } from './copy-words';
 import { sentenceCase, startsPredicate, tokens } from './prompt-words';
 

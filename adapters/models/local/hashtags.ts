@@ -1,4 +1,4 @@
-import { analyze, isKnownWord } from '../../../core/discovery/nlp';
+import { analyze, isKnownWord } from '../../../core/language/nlp';
 import { IMPERATIVES, NAME_CONNECTORS, STREET_WORDS } from './copy-words';
 import { clauses, STOPWORD_SET, startsPredicate, tokens } from './prompt-words';
 

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import kindsFile from './out-of-scope-kinds.json';
+import { lexicon } from '../../language/lexicon';
 
-const KindsFile = z.object({
-  comment: z.string(),
-  kinds: z.array(z.object({ kind: z.string().regex(/^[a-z_]+$/), text: z.string().min(10) })).min(1),
-});
+const Kinds = z.array(z.object({ kind: z.string().regex(/^[a-z_]+$/), text: z.string().min(10) })).min(1);
 
 /** Kinds of request no app makes, as sentences the embeddings compare a brief with. */
-export const OUT_OF_SCOPE_KINDS = KindsFile.parse(kindsFile).kinds;
+export const OUT_OF_SCOPE_KINDS = Kinds.parse(lexicon.outOfScopeKinds.kinds.sentences);

@@ -1,8 +1,8 @@
 import { readBrief, termOf, type BriefReading, type Zone } from '../../../core/discovery/brief-reading';
 import { evidenceOf } from '../../../core/discovery/evidence';
-import { analyze } from '../../../core/discovery/nlp';
+import { analyze } from '../../../core/language/nlp';
 import { readStructured } from '../../../core/discovery/structured-brief';
-import { correctWord, editDistance } from '../../../core/discovery/typos';
+import { correctWord, editDistance } from '../../../core/language/typos';
 
 const VOCABULARY = new Set([
   'carousel',

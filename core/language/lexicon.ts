@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import copyWords from './lexicon/copy-words.json';
+import feedbackMarks from './lexicon/feedback-marks.json';
+import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
+
+/**
+ * The one lexicon: every word the engine reads in briefs, feedback and instructions, as data files in
+ * `lexicon/`, one per reader's subject. Each file has an `about`; each group a `why` and its words:
+ * a list, a list of synonym sets, or a table (word -> canonical word, number or list). A word may sit
+ * in two groups only when one of them says why in its `overlaps` ({"file.group": "why"}): the same
+ * word meaning two things is how readers contradict each other ("final" read as "finale"). A group of
+ * grammatical words (articles, auxiliaries, prepositions) says so in `closed_class`: other groups list
+ * such words by nature, so they are not reported against it.
+ *
+ * Loaded and checked once, when the first reader imports it; a malformed or contradictory file stops
+ * the process at start instead of misreading briefs later.
+ */
+export const lexicon = {
+  copyWords,
+  feedbackMarks,
+  outOfScopeKinds,
+};
+
+export type LexiconFileName = keyof typeof lexicon;
+
+const Words = z.array(z.string().min(1));
+const Field = z.union([
+  z.string(),
+  Words,
+  z.array(Words),
+  z.record(z.string(), z.union([z.string(), z.number(), Words])),
+  z.array(z.record(z.string(), z.unknown())),
+]);
+const Group = z
+  .object({
+    why: z.string().min(10),
+    overlaps: z.record(z.string(), z.string().min(10)).optional(),
+    closed_class: z.string().min(10).optional(),
+  })
+  .catchall(Field);
+const LexiconFile = z.object({ about: z.string().min(10) }).catchall(Group);
+
+/** A place words are kept: `file.group.field`, with `[i]` for the i-th set of a list of sets. */
+interface WordPlace {
+  id: string;
+  overlaps: string[];
+  closedClass: boolean;
+}
+
+function placesOf(fileName: string, file: z.infer<typeof LexiconFile>): Array<[string, WordPlace]> {
+  const found: Array<[string, WordPlace]> = [];
+  for (const [groupName, group] of Object.entries(file)) {
+    if (typeof group === 'string') continue;
+    const groupId = `${fileName}.${groupName}`;
+    const overlaps = Object.keys(group.overlaps ?? {});
+    const closedClass = group.closed_class !== undefined;
+    const add = (words: string[], id: string) => {
+      for (const word of new Set(words.map((w) => w.toLowerCase())))
+        found.push([word, { id, overlaps, closedClass }]);
+    };
+    for (const [fieldName, field] of Object.entries(group)) {
+      if (fieldName === 'overlaps' || typeof field === 'string') continue;
+      const id = `${groupId}.${fieldName}`;
+      if (Array.isArray(field)) {
+        if (field.every((item) => typeof item === 'string')) add(field as string[], id);
+        else if (field.every(Array.isArray))
+          (field as string[][]).forEach((set, i) => add(set, `${id}[${i}]`));
+      } else {
+        add(Object.keys(field), id);
+      }
+    }
+  }
+  return found;
+}
+
+const declares = (place: WordPlace, other: WordPlace) =>
+  place.overlaps.some(
+    (declared) =>
+      other.id === declared || other.id.startsWith(`${declared}.`) || other.id.startsWith(`${declared}[`),
+  );
+
+/** Every problem of the lexicon: a malformed file, or a word kept in two places that do not say why. */
+export function lexiconProblems(files: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const placesOfWord = new Map<string, WordPlace[]>();
+  for (const [fileName, raw] of Object.entries(files)) {
+    const parsed = LexiconFile.safeParse(raw);
+    if (!parsed.success) {
+      problems.push(
+        `${fileName}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+      );
+      continue;
+    }
+    for (const [word, place] of placesOf(fileName, parsed.data)) {
+      placesOfWord.set(word, [...(placesOfWord.get(word) ?? []), place]);
+    }
+  }
+  for (const [word, places] of placesOfWord) {
+    for (let i = 0; i < places.length; i++) {
+      for (let j = i + 1; j < places.length; j++) {
+        const [a, b] = [places[i], places[j]];
+        if (a.closedClass || b.closedClass || declares(a, b) || declares(b, a)) continue;
+        problems.push(
+          `"${word}" is in ${a.id} and ${b.id}; say why in one group's "overlaps", or keep it in one`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+const problems = lexiconProblems(lexicon);
+if (problems.length > 0)
+  throw new Error(`The lexicon (core/language/lexicon) is inconsistent:\n${problems.join('\n')}`);

@@ -1,0 +1,93 @@
+/**
+ * `atelier/no-word-list`: words the engine reads in briefs, feedback and instructions live in the
+ * lexicon (`core/language/lexicon/*.json`), never in code. A word list is:
+ * - an array of three or more string literals that are words ("no", "without", "get rid of");
+ * - a regular expression that alternates three or more words (/\b(no|not|without)\b/);
+ * - an object literal that maps five or more words to strings (a synonym table).
+ * Values of a type (parameter roles, statuses) are not words read in text: declare them `as const`
+ * or pass them to `z.enum`, and the rule leaves them alone.
+ */
+const WORD = /^[\p{L}][\p{L}'’ -]*$/u;
+const MIN_ARRAY_WORDS = 3;
+const MIN_REGEX_WORDS = 3;
+const MIN_MAP_ENTRIES = 5;
+
+function isWord(value) {
+  return typeof value === 'string' && WORD.test(value);
+}
+
+function stringOf(node) {
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+  return null;
+}
+
+/** A typed list of values: `[...] as const`, `[...] satisfies ...`, or the argument of `z.enum(...)`. */
+function isTypeValues(node) {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === 'TSAsExpression' && parent.typeAnnotation.type === 'TSTypeReference') {
+    return parent.typeAnnotation.typeName?.name === 'const';
+  }
+  if (parent.type === 'TSSatisfiesExpression') return true;
+  if (parent.type === 'CallExpression' && parent.callee.type === 'MemberExpression') {
+    return parent.callee.property.name === 'enum' || parent.callee.property.name === 'literal';
+  }
+  return false;
+}
+
+/** The word alternatives of a pattern: the pieces between `|` inside groups, stripped of \b and anchors. */
+function alternatedWords(pattern) {
+  let most = 0;
+  for (const group of pattern.matchAll(/\(((?:\?:)?[^()]*\|[^()]*)\)/g)) {
+    const body = group[1].replace(/^\?:/, '');
+    const words = body
+      .split('|')
+      .map((piece) => piece.replace(/\\b|\\s[+*?]?|\^|\$/g, ' ').trim())
+      .filter((piece) => /^[a-z][a-z' ]*$/i.test(piece) && piece.length > 1);
+    most = Math.max(most, words.length);
+  }
+  return most;
+}
+
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Words the engine reads live in the lexicon (core/language/lexicon), not in code.' },
+    messages: {
+      array: 'A list of {{count}} words in code: move it to a group of core/language/lexicon/*.json.',
+      regex: 'A pattern that alternates {{count}} words: read them from core/language/lexicon/*.json.',
+      map: 'A table of {{count}} words in code: move it to a group of core/language/lexicon/*.json.',
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      ArrayExpression(node) {
+        if (node.elements.length < MIN_ARRAY_WORDS || isTypeValues(node)) return;
+        const strings = node.elements.map((element) => (element ? stringOf(element) : null));
+        if (strings.some((value) => value === null)) return;
+        const words = strings.filter(isWord).length;
+        if (words >= MIN_ARRAY_WORDS) context.report({ node, messageId: 'array', data: { count: words } });
+      },
+      Literal(node) {
+        if (!node.regex) return;
+        const count = alternatedWords(node.regex.pattern);
+        if (count >= MIN_REGEX_WORDS) context.report({ node, messageId: 'regex', data: { count } });
+      },
+      ObjectExpression(node) {
+        const entries = node.properties.filter(
+          (property) =>
+            property.type === 'Property' &&
+            !property.computed &&
+            isWord(property.key.type === 'Identifier' ? property.key.name : property.key.value) &&
+            stringOf(property.value) !== null &&
+            isWord(stringOf(property.value)),
+        );
+        if (entries.length >= MIN_MAP_ENTRIES && entries.length === node.properties.length) {
+          context.report({ node, messageId: 'map', data: { count: entries.length } });
+        }
+      },
+    };
+  },
+};
