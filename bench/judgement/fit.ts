@@ -1,8 +1,7 @@
-import type { AppFeatures } from '../../core/discovery/judgement/features';
 import type { FittedModel } from '../../core/discovery/judgement/confidence';
 
-export interface Sample {
-  x: AppFeatures;
+export interface Sample<F extends object> {
+  x: F;
   y: 0 | 1;
 }
 
@@ -12,11 +11,11 @@ const RATE = 0.5;
 const L2 = 0.002;
 
 /** Logistic regression by full-batch gradient descent from zero: the same samples give the same model. */
-export function fitLogistic(samples: Sample[], names: (keyof AppFeatures)[]): FittedModel {
+export function fitLogistic<F extends object>(samples: Sample<F>[], names: (keyof F)[]): FittedModel {
   const n = names.length;
   const w = new Array<number>(n).fill(0);
   let b = 0;
-  const rows = samples.map((s) => names.map((f) => s.x[f]));
+  const rows = samples.map((s) => names.map((f) => s.x[f] as number));
   for (let step = 0; step < STEPS; step++) {
     const grad = new Array<number>(n).fill(0);
     let gradB = 0;
@@ -29,5 +28,5 @@ export function fitLogistic(samples: Sample[], names: (keyof AppFeatures)[]): Fi
     for (let k = 0; k < n; k++) w[k] -= RATE * (grad[k] / rows.length + L2 * w[k]);
     b -= (RATE * gradB) / rows.length;
   }
-  return { bias: b, weights: Object.fromEntries(names.map((f, k) => [f, w[k]])) };
+  return { bias: b, weights: Object.fromEntries(names.map((f, k) => [f as string, w[k]])) };
 }
