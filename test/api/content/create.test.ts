@@ -155,6 +155,9 @@ describe('POST /v1/content/create', () => {
       runId: expect.stringMatching(/^test_/),
       runStatus: 'test',
     });
+    // The stub says where each input came from as the answer does: read from the brief, not given.
+    expect(res.body.data.run.inputSources).toEqual(res.body.data.inputSources);
+    expect(res.body.data.inputSources.topic.source).not.toBe('given');
   });
 });
 
