@@ -7,15 +7,24 @@ export interface Sample<F extends object> {
 
 const STEPS = 3000;
 const RATE = 0.5;
-/** L2 penalty: keeps weights of rare features small so one odd brief does not swing them. */
-const L2 = 0.002;
 
-/** Logistic regression by full-batch gradient descent from zero: the same samples give the same model. */
-export function fitLogistic<F extends object>(samples: Sample<F>[], names: (keyof F)[]): FittedModel {
+/**
+ * Logistic regression by full-batch gradient descent from zero: the same samples give the same model.
+ * Features are standardised while fitting (so the fixed number of steps converges whatever a feature's
+ * scale, and the L2 penalty weighs every feature alike), and the weights are returned on the raw
+ * features. `l2` keeps weights of rare features small so one odd brief does not swing them.
+ */
+export function fitLogistic<F extends object>(
+  samples: Sample<F>[],
+  names: (keyof F)[],
+  l2: number,
+): FittedModel {
+  const raw = samples.map((s) => names.map((f) => s.x[f] as number));
+  const { mean, spread } = scaleOf(raw, names.length);
+  const rows = raw.map((row) => row.map((v, k) => (v - mean[k]) / spread[k]));
   const n = names.length;
   const w = new Array<number>(n).fill(0);
   let b = 0;
-  const rows = samples.map((s) => names.map((f) => s.x[f] as number));
   for (let step = 0; step < STEPS; step++) {
     const grad = new Array<number>(n).fill(0);
     let gradB = 0;
@@ -25,8 +34,23 @@ export function fitLogistic<F extends object>(samples: Sample<F>[], names: (keyo
       for (let k = 0; k < n; k++) grad[k] += error * row[k];
       gradB += error;
     });
-    for (let k = 0; k < n; k++) w[k] -= RATE * (grad[k] / rows.length + L2 * w[k]);
+    for (let k = 0; k < n; k++) w[k] -= RATE * (grad[k] / rows.length + l2 * w[k]);
     b -= (RATE * gradB) / rows.length;
   }
-  return { bias: b, weights: Object.fromEntries(names.map((f, k) => [f as string, w[k]])) };
+  const weights = w.map((wk, k) => wk / spread[k]);
+  return {
+    bias: b - weights.reduce((sum, wk, k) => sum + wk * mean[k], 0),
+    weights: Object.fromEntries(names.map((f, k) => [f as string, weights[k]])),
+  };
+}
+
+/** Each column's mean and standard deviation (1 for a constant column, which then weighs nothing). */
+function scaleOf(rows: number[][], n: number): { mean: number[]; spread: number[] } {
+  const count = Math.max(1, rows.length);
+  const mean = Array.from({ length: n }, (_, k) => rows.reduce((s, r) => s + r[k], 0) / count);
+  const spread = Array.from({ length: n }, (_, k) => {
+    const sd = Math.sqrt(rows.reduce((s, r) => s + (r[k] - mean[k]) ** 2, 0) / count);
+    return sd > 1e-9 ? sd : 1;
+  });
+  return { mean, spread };
 }

@@ -38,6 +38,9 @@ import { fitLogistic, type Sample } from './fit';
 import { chooseThreshold, reliabilityTable, thresholdFigures, type Judged } from './calibration';
 import { briefSimilarities } from './similarities';
 
+/** L2 penalties: the app model has many samples per brief; the run model one, so it is held tighter. */
+const APP_L2 = 0.002;
+const RUN_L2 = 0.02;
 const MAX_WRONG = 0.02;
 const MAX_NO_FIT = 0.05;
 const FOLDS = 5;
@@ -123,8 +126,8 @@ function runSamplesOf(ranked: Ranked[], app: FittedModel, kind: ModelKind): Samp
 }
 
 function fitStages(ranked: Ranked[], kind: ModelKind): Stages {
-  const app = fitLogistic(appSamplesOf(ranked), featuresOf(kind));
-  return { app, run: fitLogistic(runSamplesOf(ranked, app, kind), runFeaturesFor(kind)) };
+  const app = fitLogistic(appSamplesOf(ranked), featuresOf(kind), APP_L2);
+  return { app, run: fitLogistic(runSamplesOf(ranked, app, kind), runFeaturesFor(kind), RUN_L2) };
 }
 
 /** A brief judged by both stages: its likeliest app, the run confidence, the three it would offer. */
