@@ -10,17 +10,21 @@ const RATE = 0.5;
 
 /**
  * Logistic regression by full-batch gradient descent from zero: the same samples give the same model.
- * Features are standardised while fitting (so the fixed number of steps converges whatever a feature's
- * scale, and the L2 penalty weighs every feature alike), and the weights are returned on the raw
- * features. `l2` keeps weights of rare features small so one odd brief does not swing them.
+ * With `standardise`, features are standardised while fitting (the fixed number of steps converges
+ * whatever a feature's scale, and the L2 penalty weighs every feature alike) and the weights are
+ * returned on the raw features. `l2` keeps weights of rare features small so one odd brief does not
+ * swing them.
  */
 export function fitLogistic<F extends object>(
   samples: Sample<F>[],
   names: (keyof F)[],
-  l2: number,
+  options: { l2: number; standardise: boolean },
 ): FittedModel {
+  const { l2 } = options;
   const raw = samples.map((s) => names.map((f) => s.x[f] as number));
-  const { mean, spread } = scaleOf(raw, names.length);
+  const { mean, spread } = options.standardise
+    ? scaleOf(raw, names.length)
+    : { mean: names.map(() => 0), spread: names.map(() => 1) };
   const rows = raw.map((row) => row.map((v, k) => (v - mean[k]) / spread[k]));
   const n = names.length;
   const w = new Array<number>(n).fill(0);

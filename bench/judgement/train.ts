@@ -38,9 +38,13 @@ import { fitLogistic, type Sample } from './fit';
 import { chooseThreshold, reliabilityTable, thresholdFigures, type Judged } from './calibration';
 import { briefSimilarities } from './similarities';
 
-/** L2 penalties: the app model has many samples per brief; the run model one, so it is held tighter. */
-const APP_L2 = 0.002;
-const RUN_L2 = 0.02;
+/**
+ * How each stage is fitted: the app model on raw features (as it always was: its bounded features
+ * share a scale), the run model on standardised ones (its likelihoods and leads do not) and held
+ * tighter, as it has one sample per brief where the app model has one per listed app.
+ */
+const APP_FIT = { l2: 0.002, standardise: false };
+const RUN_FIT = { l2: 0.02, standardise: true };
 const MAX_WRONG = 0.02;
 const MAX_NO_FIT = 0.05;
 const FOLDS = 5;
@@ -126,8 +130,8 @@ function runSamplesOf(ranked: Ranked[], app: FittedModel, kind: ModelKind): Samp
 }
 
 function fitStages(ranked: Ranked[], kind: ModelKind): Stages {
-  const app = fitLogistic(appSamplesOf(ranked), featuresOf(kind), APP_L2);
-  return { app, run: fitLogistic(runSamplesOf(ranked, app, kind), runFeaturesFor(kind), RUN_L2) };
+  const app = fitLogistic(appSamplesOf(ranked), featuresOf(kind), APP_FIT);
+  return { app, run: fitLogistic(runSamplesOf(ranked, app, kind), runFeaturesFor(kind), RUN_FIT) };
 }
 
 /** A brief judged by both stages: its likeliest app, the run confidence, the three it would offer. */
