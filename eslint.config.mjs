@@ -17,7 +17,6 @@ const WORD_LIST_ROOMS = [
 ];
 const WORD_LISTS_TO_MOVE = [
   'adapters/models/local/art-direction.ts',
-  'adapters/models/local/directions.ts',
   'adapters/models/local/hashtags.ts',
   'adapters/models/local/image-renderer.ts',
   'adapters/models/local/local-video.ts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import copyWords from './lexicon/copy-words.json';
+import directions from './lexicon/directions.json';
 import feedbackMarks from './lexicon/feedback-marks.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
 
@@ -17,6 +18,7 @@ import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
  */
 export const lexicon = {
   copyWords,
+  directions,
   feedbackMarks,
   outOfScopeKinds,
 };

@@ -4,7 +4,7 @@ import { imageToClip, textClip } from '../../media/video-clip';
 import { isDarkColour } from './palette';
 import type { VideoModel, VideoRequest } from '../providers';
 import { COLOUR_PHRASE, TEXT_TARGET, colourOf } from './art-direction';
-import { COUNT_SOURCE, countOf, MARK_SOURCES } from '../../../core/refinement/feedback-marks';
+import { COUNT_SOURCE, countOf, MARK_SOURCES } from '../../../core/language/clause-marks';
 import {
   applied,
   COMMON_FILLER,

@@ -9,7 +9,7 @@ import {
   type RuleOutcome,
 } from './directions';
 import type { TextPurpose } from './text-purpose';
-import { COUNT_SOURCE, countOf, MARK_SOURCES } from '../../../core/refinement/feedback-marks';
+import { COUNT_SOURCE, countOf, MARK_SOURCES } from '../../../core/language/clause-marks';
 
 export type Tone = 'playful' | 'professional' | 'inspiring' | 'urgent' | 'neutral';
 
