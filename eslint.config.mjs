@@ -24,7 +24,6 @@ const WORD_LISTS_TO_MOVE = [
   'adapters/models/local/text-direction.ts',
   'adapters/models/local/text-generator.ts',
   'adapters/models/openai-compatible.ts',
-  'api/commands/refinement-outcome.ts',
   'core/app-generation/read-instruction.ts',
   'core/content/brief-fields.ts',
   'core/content/brief-words.ts',
@@ -67,7 +66,6 @@ const WORD_LISTS_TO_MOVE = [
   'core/intelligence/platforms.ts',
   'core/language/normalize.ts',
   'core/language/typos.ts',
-  'core/refinement/words.ts',
   'adapters/models/comfyui.ts',
 ];
 

@@ -3,6 +3,7 @@ import copyWords from './lexicon/copy-words.json';
 import directions from './lexicon/directions.json';
 import feedbackMarks from './lexicon/feedback-marks.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
+import refinementTargets from './lexicon/refinement-targets.json';
 
 /**
  * The one lexicon: every word the engine reads in briefs, feedback and instructions, as data files in
@@ -21,6 +22,7 @@ export const lexicon = {
   directions,
   feedbackMarks,
   outOfScopeKinds,
+  refinementTargets,
 };
 
 export type LexiconFileName = keyof typeof lexicon;

@@ -6,6 +6,7 @@ import {
   declined,
   ignored,
   readDirections,
+  type DirectionReader,
   type DirectionReading,
   type DirectionRule,
 } from './directions';
@@ -382,20 +383,23 @@ const FILLER = new Set([
   ...'weight size sized ink writing copy caption vibes typeface'.split(' '),
 ]);
 
-/** Reads art directions ("Make the background a deep ocean blue and the type bolder") for the local renderer. */
+/** The local renderer's reader of art directions ("Make the background a deep ocean blue and the type bolder"). */
+export const ART_DIRECTION_READER: DirectionReader<ArtDirection> = {
+  rules: RULES,
+  filler: FILLER,
+  unknown:
+    'the local renderer draws layouts, colours and type from the prompt; it cannot add, remove or change objects or the subject',
+  foreign: {
+    pattern: /\b(?:caption|captions|hashtags?|script|voice|voiceover|narration|transcript|wording)\b/i,
+    reason: (word) =>
+      `this is about the ${word}, which the picture does not carry; the node that writes or speaks it applies it`,
+  },
+  negated: (direction) =>
+    `"${direction}" is negated here, and the local renderer sets what it is asked for rather than avoiding something; name what you want instead (a colour such as "a green background", a layout, serif or sans-serif type, a mood)`,
+  initial: () => ({}),
+};
+
+/** Reads art directions for the local renderer. */
 export function readArtDirection(directions: string[]): DirectionReading<ArtDirection> {
-  return readDirections(directions, {
-    rules: RULES,
-    filler: FILLER,
-    unknown:
-      'the local renderer draws layouts, colours and type from the prompt; it cannot add, remove or change objects or the subject',
-    foreign: {
-      pattern: /\b(?:caption|captions|hashtags?|script|voice|voiceover|narration|transcript|wording)\b/i,
-      reason: (word) =>
-        `this is about the ${word}, which the picture does not carry; the node that writes or speaks it applies it`,
-    },
-    negated: (direction) =>
-      `"${direction}" is negated here, and the local renderer sets what it is asked for rather than avoiding something; name what you want instead (a colour such as "a green background", a layout, serif or sans-serif type, a mood)`,
-    initial: () => ({}),
-  });
+  return readDirections(directions, ART_DIRECTION_READER);
 }

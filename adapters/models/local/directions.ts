@@ -88,6 +88,8 @@ export interface DirectionReader<S> {
   /** Why a negated direction its rule cannot reverse was not applied, and what to ask instead. */
   negated: (direction: string) => string;
   initial: () => S;
+  /** What the reader makes of the whole reading, once every clause is read (one camera move is said). */
+  finish?: (reading: DirectionReading<S>) => DirectionReading<S>;
 }
 
 const WORD = /[\p{L}\p{N}#][\p{L}\p{N}'’#-]*/gu;
@@ -170,7 +172,8 @@ export function readDirections<S>(directions: string[], reader: DirectionReader<
     else if (leftover.length > 0)
       declined.push({ direction: leftover.join(' '), reason: `not understood in "${clause}"` });
   }
-  return { settings, applied: [...new Set(applied)], declined };
+  const reading = { settings, applied: [...new Set(applied)], declined };
+  return reader.finish ? reader.finish(reading) : reading;
 }
 
 /** Words feedback uses around any direction ("make it a bit more ..."). */

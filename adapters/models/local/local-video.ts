@@ -12,6 +12,7 @@ import {
   ignored,
   readDirections,
   splitDirections,
+  type DirectionReader,
   type DirectionReading,
   type DirectionRule,
   type RuleOutcome,
@@ -150,12 +151,9 @@ const FILLER = new Set([
   ),
 ]);
 
-/** Reads directions for the local motion: a title card (no input picture) or camera motion over one. */
-export function readMotionDirection(
-  directions: string[],
-  options: { hasImage: boolean },
-): DirectionReading<MotionDirection> {
-  const reading = readDirections<MotionDirection>(directions, {
+/** The local motion's reader of directions: a title card (no input picture) or camera motion over one. */
+export function motionDirectionReader(options: { hasImage: boolean }): DirectionReader<MotionDirection> {
+  return {
     rules: rules(options.hasImage),
     filler: FILLER,
     unknown:
@@ -163,12 +161,24 @@ export function readMotionDirection(
     negated: (direction) =>
       `"${direction}" is negated here, and the local motion sets what it is asked for rather than avoiding something; say what you want instead (a length in seconds, zoom in or out, pan left or right, no motion)`,
     initial: () => ({}),
-  });
-  // One camera move is made: "no zoom, just a pan right" applied says only the pan.
+    finish: oneCameraMove,
+  };
+}
+
+/** One camera move is made: "no zoom, just a pan right" applied says only the pan. */
+function oneCameraMove(reading: DirectionReading<MotionDirection>): DirectionReading<MotionDirection> {
   const motion = reading.settings.motion;
   const said = motion === 'none' ? 'no camera motion' : `${motion} motion`;
   const isMotion = (a: string) => a === 'no camera motion' || /^(?:zoom|pan)-\w+ motion$/.test(a);
   return { ...reading, applied: reading.applied.filter((a) => !isMotion(a) || a === said) };
+}
+
+/** Reads directions for the local motion. */
+export function readMotionDirection(
+  directions: string[],
+  options: { hasImage: boolean },
+): DirectionReading<MotionDirection> {
+  return readDirections(directions, motionDirectionReader(options));
 }
 
 const TITLE_CARD_BACKGROUND = { dark: '#111827', light: '#f4f1ea' };

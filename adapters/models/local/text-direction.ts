@@ -4,6 +4,7 @@ import {
   declined,
   ignored,
   readDirections,
+  type DirectionReader,
   type DirectionReading,
   type DirectionRule,
   type RuleOutcome,
@@ -341,12 +342,9 @@ const FILLER = new Set([
   ...'talking bit bullet bullets hook ad advert video'.split(' '),
 ]);
 
-/** Reads text directions ("shorter, more playful, no hashtags") for the local writer of `purpose`. */
-export function readTextDirection(
-  directions: string[],
-  purpose: TextPurpose = 'generic',
-): DirectionReading<TextDirection> {
-  return readDirections(directions, {
+/** The local writer's reader of text directions ("shorter, more playful, no hashtags") for `purpose`. */
+export function textDirectionReader(purpose: TextPurpose = 'generic'): DirectionReader<TextDirection> {
+  return {
     rules: rules(purpose),
     filler: FILLER,
     unknown:
@@ -360,5 +358,13 @@ export function readTextDirection(
     negated: (direction) =>
       `"${direction}" is negated here, and the local writer cannot do its opposite; say what you want instead (shorter or longer, a tone, hashtags, emoji, a call to action)`,
     initial: () => ({ mentions: [] }),
-  });
+  };
+}
+
+/** Reads text directions for the local writer of `purpose`. */
+export function readTextDirection(
+  directions: string[],
+  purpose: TextPurpose = 'generic',
+): DirectionReading<TextDirection> {
+  return readDirections(directions, textDirectionReader(purpose));
 }
