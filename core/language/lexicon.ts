@@ -6,6 +6,7 @@ import feedbackMarks from './lexicon/feedback-marks.json';
 import looks from './lexicon/looks.json';
 import motion from './lexicon/motion.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
+import prompts from './lexicon/prompts.json';
 import refinementTargets from './lexicon/refinement-targets.json';
 import tones from './lexicon/tones.json';
 import writing from './lexicon/writing.json';
@@ -30,6 +31,7 @@ export const lexicon = {
   looks,
   motion,
   outOfScopeKinds,
+  prompts,
   refinementTargets,
   tones,
   writing,
