@@ -7,24 +7,26 @@ import type { AppFeatures } from './features';
  * first stage answers "which app, if any fits"; this one "is running it right", so a brief no app fits
  * and a brief torn between two apps both stay below the run threshold.
  */
-export interface RunFeatures {
-  relevance: number;
-  relevanceLead: number;
-  requestMatched: number;
-  coverage: number;
-  mediumMet: number;
-  excludedShare: number;
-  unknownShare: number;
-  requestWords: number;
-  verdictFit: number;
-  similarity: number;
-  similarityLead: number;
-  outOfScopeLead: number;
+export type RunFeatures = Pick<
+  AppFeatures,
+  | 'relevance'
+  | 'relevanceLead'
+  | 'requestMatched'
+  | 'coverage'
+  | 'mediumMet'
+  | 'excludedShare'
+  | 'unknownShare'
+  | 'requestWords'
+  | 'verdictFit'
+  | 'similarity'
+  | 'similarityLead'
+  | 'outOfScopeLead'
+> & {
   /** The first stage's likelihood that the app is the one the brief wants. */
   likelihood: number;
   /** Its likelihood minus the runner-up's. */
   likelihoodLead: number;
-}
+};
 
 export const LEXICAL_RUN_FEATURES: (keyof RunFeatures)[] = [
   'relevance',
