@@ -1,60 +1,24 @@
 import type { ReadToken } from './read-token';
+import { lexicon } from '../language/lexicon';
 import { POSSESSIVES } from './topic-cues';
 
+const { ownership, platforms, mediaKinds } = lexicon;
+
 /** Surfaces of a platform: a placement after a platform name or "for/on/in (the)". */
-export const SURFACES = new Set(['reel', 'reels', 'shorts', 'story', 'stories', 'feed', 'feeds', 'timeline']);
+export const SURFACES: ReadonlySet<string> = new Set(platforms.surfaces.words);
 /** Words that put a piece on a platform or surface: "for Instagram", "on our feed", "across stories". */
-export const PLACING: ReadonlySet<string> = new Set([
-  'for',
-  'on',
-  'in',
-  'to',
-  'into',
-  'onto',
-  'across',
-  'through',
-]);
+export const PLACING: ReadonlySet<string> = new Set(lexicon.placing.prepositions.words);
 /** The people who follow an account: content "for our followers" goes on its feed. */
-const FOLLOWING = new Set([
-  'follower',
-  'followers',
-  'fan',
-  'fans',
-  'subscriber',
-  'subscribers',
-  'crowd',
-  'audience',
-]);
+const FOLLOWING: ReadonlySet<string> = new Set(platforms.following.words);
 /** Words that point at something the caller has: "my photo", "this picture", "the video I filmed". */
 export const OWNED: ReadonlySet<string> = new Set([
-  'my',
-  'our',
-  'this',
-  'these',
-  'that',
-  'your',
-  'his',
-  'her',
-  'their',
-  'existing',
-  'current',
+  ...ownership.possessives.words,
+  ...ownership.pointing.words,
+  ...ownership.pointing_more.words,
 ]);
-const MEDIA_NOUNS = new Set([
-  'poster',
-  'photo',
-  'picture',
-  'image',
-  'video',
-  'footage',
-  'recording',
-  'clip',
-  'song',
-  'audio',
-  'file',
-  'logo',
-  'foto',
-  'pic',
-]);
+const MEDIA_NOUNS: ReadonlySet<string> = new Set(mediaKinds.media_nouns.words);
+/** Words before a following that address it: "for our followers", "to our fans", "with the crowd". */
+const ADDRESSING: ReadonlySet<string> = new Set(lexicon.placing.addressing.words);
 
 export function markPlacementsAndInputs(tokens: ReadToken[]): void {
   tokens.forEach((t, i) => {
@@ -74,7 +38,7 @@ export function markPlacementsAndInputs(tokens: ReadToken[]): void {
     if (SURFACES.has(t.word) && /^[A-Z]/.test(t.text) && /s$/.test(t.word) && i > 0) t.placement = true;
     const lead = tokens.slice(Math.max(0, i - 3), i).filter((p) => p.type === 'word');
     // "for our followers", "to our fans", "let the Instagram crowd know".
-    const addressed = lead.some((p) => ['for', 'to', 'with'].includes(p.word) || p.lemma === 'let');
+    const addressed = lead.some((p) => ADDRESSING.has(p.word) || p.lemma === 'let');
     if (FOLLOWING.has(t.word) && addressed) t.placement = true;
     const next = tokens.slice(i + 1, i + 4);
     // "my photo", "this picture", or a media word followed by its link ("a static image (https://...)").

@@ -2,6 +2,21 @@ import { z } from 'zod';
 import copyWords from './lexicon/copy-words.json';
 import feedbackMarks from './lexicon/feedback-marks.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
+import carriedContent from './lexicon/carried-content.json';
+import deliverable from './lexicon/deliverable.json';
+import evidence from './lexicon/evidence.json';
+import mediaKinds from './lexicon/media-kinds.json';
+import operations from './lexicon/operations.json';
+import orientations from './lexicon/orientations.json';
+import outOfScopeWords from './lexicon/out-of-scope-words.json';
+import ownership from './lexicon/ownership.json';
+import placing from './lexicon/placing.json';
+import platforms from './lexicon/platforms.json';
+import requestClauses from './lexicon/request-clauses.json';
+import spans from './lexicon/spans.json';
+import synonyms from './lexicon/synonyms.json';
+import topicCues from './lexicon/topic-cues.json';
+import typoVocabulary from './lexicon/typo-vocabulary.json';
 
 /**
  * The one lexicon: every word the engine reads in briefs, feedback and instructions, as data files in
@@ -19,6 +34,21 @@ export const lexicon = {
   copyWords,
   feedbackMarks,
   outOfScopeKinds,
+  carriedContent,
+  deliverable,
+  evidence,
+  mediaKinds,
+  operations,
+  orientations,
+  outOfScopeWords,
+  ownership,
+  placing,
+  platforms,
+  requestClauses,
+  spans,
+  synonyms,
+  topicCues,
+  typoVocabulary,
 };
 
 export type LexiconFileName = keyof typeof lexicon;
