@@ -1,5 +1,6 @@
 import { briefSpans, type BriefSpans, type Span } from './brief-spans';
 import { markContext } from './context-clauses';
+import { lexicon } from '../language/lexicon';
 import { analyze, type Token } from '../language/nlp';
 import { ORIENTATION_WORDS, platformOf, platformsIn, ratiosIn, RATIO_PATTERN } from './placement';
 import { termOf, type BriefReading, type ReadToken, type Zone } from './read-token';
@@ -11,8 +12,7 @@ import { correctWord } from '../language/typos';
 export { termOf, type BriefReading, type ReadToken, type Zone };
 
 /** Keys of an agent's structured brief whose values say what to make ("task": "image_to_video"). */
-export const ASK_KEYS =
-  /^(?:task|tool|intent|format|kind|type|action|mode|template|app|output|deliverable|request|brief|asset|asset type|content type|media|make|what)$/;
+export const ASK_KEYS = new RegExp(`^(?:${lexicon.structuredBriefs.ask_keys.keys.join('|')})$`);
 
 /**
  * Reads a brief: structure, spans, tokens with zones, typo corrections, platforms and ratios.
@@ -84,23 +84,21 @@ function proseTokens(brief: string, spans: BriefSpans, vocabulary: ReadonlySet<s
  * Hyphenated descriptions: "caption-free", "text-less" decline the word, as "no caption" does;
  * "photo-realistic", "poster-like", "photo style" describe a look: the word is not the thing asked for.
  */
+const DECLINING_SUFFIXES: ReadonlySet<string> = new Set(lexicon.looks.declining_suffixes.words);
+const LOOK_SUFFIXES: ReadonlySet<string> = new Set(lexicon.looks.look_suffixes.words);
+const LOOK_NOUNS: ReadonlySet<string> = new Set(lexicon.looks.look_nouns.words);
+
 function markSuffixNegation(tokens: ReadToken[]): void {
   tokens.forEach((t, i) => {
     const suffix = tokens[i + 2];
     if (tokens[i + 1]?.text !== '-' || tokens[i + 1].start !== t.end || !suffix) return;
-    if (/^(?:free|less)$/.test(suffix.lower)) t.negated = true;
-    if (/^(?:realistic|like|looking|quality)$/.test(suffix.lower)) t.modifier = true;
+    if (DECLINING_SUFFIXES.has(suffix.lower)) t.negated = true;
+    if (LOOK_SUFFIXES.has(suffix.lower)) t.modifier = true;
   });
   // "realistic photo style", "cinematic film look": a word before "style" or "look" names the look.
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
-    if (
-      t.type === 'word' &&
-      next &&
-      /^(?:style|look|aesthetic|vibe|feel)$/.test(next.lower) &&
-      t.pos === 'NOUN'
-    )
-      t.modifier = true;
+    if (t.type === 'word' && next && LOOK_NOUNS.has(next.lower) && t.pos === 'NOUN') t.modifier = true;
   });
 }
 function readTokens(

@@ -1,3 +1,4 @@
+import { lexicon } from '../language/lexicon';
 import MiniSearch from 'minisearch';
 import { termOf } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
@@ -29,9 +30,10 @@ const NAMING_FIELDS = new Set<IndexField>([
   'formats',
   'produces',
   'categories',
-]);
+] as const);
 
-/** Human words for a field, for match reasons. */
+/** Human words for a field, for match reasons (written in reasons, not read in briefs). */
+// eslint-disable-next-line atelier/no-word-list -- field titles are words the engine writes, not words it reads
 export const FIELD_TITLES: Record<IndexField, string> = {
   name: 'name',
   aliases: 'aliases',
@@ -48,7 +50,13 @@ export const FIELD_TITLES: Record<IndexField, string> = {
 };
 
 /** Fields that say what an app does (not what it is for): an operation the brief asks for must be here. */
-const ACTION_FIELDS: IndexField[] = ['name', 'aliases', 'keywords', 'useCases', 'description'];
+const ACTION_FIELDS = [
+  'name',
+  'aliases',
+  'keywords',
+  'useCases',
+  'description',
+] as const satisfies IndexField[];
 
 export interface CatalogIndex {
   search: MiniSearch<AppDocument>;
@@ -82,23 +90,7 @@ export function catalogTerms(text: string): string[] {
 }
 
 /** Words a name is read without: articles and prepositions ("Image from Prompt" -> image, prompt). */
-const NAME_GLUE = new Set([
-  'a',
-  'an',
-  'the',
-  'of',
-  'for',
-  'from',
-  'to',
-  'with',
-  'on',
-  'in',
-  'and',
-  'or',
-  'by',
-  'as',
-  'at',
-]);
+const NAME_GLUE: ReadonlySet<string> = new Set(lexicon.comparison.name_glue.words);
 
 /** Terms of a name or alias, keeping the verbs stop words would drop ("generate image"). */
 export function nameTerms(text: string): string[] {

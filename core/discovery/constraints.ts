@@ -1,5 +1,6 @@
 import type { DiscoveryCandidate } from './candidate';
 import { MODALITIES, type Modality } from '../graph/modality';
+import { lexicon } from '../language/lexicon';
 
 export interface DiscoveryConstraints {
   maxCredits?: number;
@@ -16,14 +17,7 @@ const EXTENSIONS: Record<string, string> = {
   txt: 'text/plain',
   plain: 'text/plain',
 };
-const MODALITY_WORDS: Record<string, Modality> = {
-  caption: 'text',
-  copy: 'text',
-  voiceover: 'audio',
-  clip: 'video',
-  photo: 'image',
-  picture: 'image',
-};
+const MODALITY_WORDS = lexicon.mediaKinds.output_modalities.to_modality as Readonly<Record<string, Modality>>;
 
 /**
  * An output format constraint, read as a modality ("video"), a MIME type ("image/png") or an

@@ -1,3 +1,4 @@
+import { lexicon } from '../language/lexicon';
 import { askedMedium, adjustedMatch, placementFactor, REVIEW_TERMS } from './adjust-score';
 import { readBrief, termOf, type BriefReading } from './brief-reading';
 import { speakerBefore } from './brief-spans';
@@ -55,17 +56,7 @@ const impliedTerm = (word: string, weight: number, impliedBy: string): EvidenceT
 });
 const PLATFORM_POST = impliedTerm('post', 1, 'a platform or a verb of sharing, with nothing named to make');
 const PLACED_POST = impliedTerm('post', 0.5, 'what the brief names goes on a platform');
-const SHARING = new Set([
-  'announce',
-  'promote',
-  'celebrate',
-  'share',
-  'thank',
-  'invite',
-  'welcome',
-  'introduce',
-  'launch',
-]);
+const SHARING: ReadonlySet<string> = new Set(lexicon.ranking.sharing.lemmas);
 const QUOTED_LINE = impliedTerm('quote', 1, 'a quotation with its author');
 const LISTED_POINTS = impliedTerm('points', 0.6, 'a list of points to cover');
 const CARRIED_SCRIPT = impliedTerm('script', 0.6, 'a passage the brief brings to be read out');

@@ -17,7 +17,7 @@ import type { StructuredBrief } from './structured-brief';
 export type Zone = 'ask' | 'label' | 'key' | 'aside' | 'context' | 'topic' | 'content' | 'quote' | 'url';
 
 /** The zones that hold the request itself: what to make, as the brief asks it. */
-export const REQUEST_ZONES: ReadonlySet<Zone> = new Set<Zone>(['ask', 'label', 'aside']);
+export const REQUEST_ZONES: ReadonlySet<Zone> = new Set(['ask', 'label', 'aside'] as const);
 
 export interface ReadToken extends Token {
   zone: Zone;

@@ -1,19 +1,23 @@
 import { z } from 'zod';
-import copyWords from './lexicon/copy-words.json';
-import feedbackMarks from './lexicon/feedback-marks.json';
-import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
 import carriedContent from './lexicon/carried-content.json';
+import comparison from './lexicon/comparison.json';
+import copyWords from './lexicon/copy-words.json';
 import deliverable from './lexicon/deliverable.json';
 import evidence from './lexicon/evidence.json';
+import feedbackMarks from './lexicon/feedback-marks.json';
+import looks from './lexicon/looks.json';
 import mediaKinds from './lexicon/media-kinds.json';
 import operations from './lexicon/operations.json';
 import orientations from './lexicon/orientations.json';
+import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
 import outOfScopeWords from './lexicon/out-of-scope-words.json';
 import ownership from './lexicon/ownership.json';
 import placing from './lexicon/placing.json';
 import platforms from './lexicon/platforms.json';
+import ranking from './lexicon/ranking.json';
 import requestClauses from './lexicon/request-clauses.json';
 import spans from './lexicon/spans.json';
+import structuredBriefs from './lexicon/structured-briefs.json';
 import synonyms from './lexicon/synonyms.json';
 import topicCues from './lexicon/topic-cues.json';
 import typoVocabulary from './lexicon/typo-vocabulary.json';
@@ -31,21 +35,25 @@ import typoVocabulary from './lexicon/typo-vocabulary.json';
  * the process at start instead of misreading briefs later.
  */
 export const lexicon = {
-  copyWords,
-  feedbackMarks,
-  outOfScopeKinds,
   carriedContent,
+  comparison,
+  copyWords,
   deliverable,
   evidence,
+  feedbackMarks,
+  looks,
   mediaKinds,
   operations,
   orientations,
+  outOfScopeKinds,
   outOfScopeWords,
   ownership,
   placing,
   platforms,
+  ranking,
   requestClauses,
   spans,
+  structuredBriefs,
   synonyms,
   topicCues,
   typoVocabulary,
