@@ -1,11 +1,11 @@
-import { briefSpans, type BriefSpans, type Span } from './brief-spans';
+import { briefSpans, type BriefSpans, type Span } from '../language/spans';
 import { markContext } from './context-clauses';
 import { lexicon } from '../language/lexicon';
 import { analyze, type Token } from '../language/nlp';
-import { ORIENTATION_WORDS, platformOf, platformsIn, ratiosIn, RATIO_PATTERN } from './placement';
-import { termOf, type BriefReading, type ReadToken, type Zone } from './read-token';
-import { readStructured, type StructuredBrief } from './structured-brief';
-import { markPlacementsAndInputs } from './token-marks';
+import { ORIENTATION_WORDS, platformOf, platformsIn, ratiosIn, RATIO_PATTERN } from '../language/placement';
+import { termOf, type BriefReading, type ReadToken, type Zone } from '../language/read-token';
+import { readStructured, type StructuredBrief } from '../language/structured-brief';
+import { markPlacementsAndInputs } from '../language/token-marks';
 import { markTopics } from './topic-cues';
 import { correctWord } from '../language/typos';
 

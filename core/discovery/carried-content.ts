@@ -1,7 +1,7 @@
 import type { BriefReading } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
-import { platformsIn, ratiosIn } from './placement';
-import { REQUEST_ZONES } from './read-token';
+import { platformsIn, ratiosIn } from '../language/placement';
+import { REQUEST_ZONES } from '../language/read-token';
 import { lexicon } from '../language/lexicon';
 
 const carried = lexicon.carriedContent;

@@ -1,4 +1,4 @@
-import type { ReadToken } from './read-token';
+import type { ReadToken } from '../language/read-token';
 import { lexicon } from '../language/lexicon';
 import { POSSESSIVES } from './topic-cues';
 

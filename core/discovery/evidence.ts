@@ -1,5 +1,5 @@
 import { termOf, type BriefReading, type ReadToken, type Zone } from './brief-reading';
-import { REQUEST_ZONES } from './read-token';
+import { REQUEST_ZONES } from '../language/read-token';
 import { lexicon } from '../language/lexicon';
 import { isStopword } from '../language/normalize';
 import { namesSameThing, synonymsOf } from './synonyms';

@@ -1,7 +1,7 @@
 import type { BriefReading, ReadToken } from './brief-reading';
 import { lexicon } from '../language/lexicon';
-import { REQUEST_ZONES } from './read-token';
-import { OWNED } from './token-marks';
+import { REQUEST_ZONES } from '../language/read-token';
+import { OWNED } from '../language/token-marks';
 
 const { requestClauses } = lexicon;
 

@@ -1,5 +1,5 @@
 import type { BriefReading } from './brief-reading';
-import { REQUEST_ZONES } from './read-token';
+import { REQUEST_ZONES } from '../language/read-token';
 import { deliverableOf } from './deliverable';
 import { lexicon } from '../language/lexicon';
 

@@ -1,6 +1,6 @@
 import { lexicon } from '../language/lexicon';
 import { readIntent } from './intent';
-import type { ReadToken } from './read-token';
+import type { ReadToken } from '../language/read-token';
 
 const { topicCues } = lexicon;
 

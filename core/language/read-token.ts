@@ -1,6 +1,6 @@
-import type { BriefSpans } from './brief-spans';
-import type { Token } from '../language/nlp';
-import { stem } from '../language/normalize';
+import type { BriefSpans } from './spans';
+import type { Token } from './nlp';
+import { stem } from './normalize';
 import type { StructuredBrief } from './structured-brief';
 
 /**

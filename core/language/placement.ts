@@ -1,4 +1,4 @@
-import { lexicon } from '../language/lexicon';
+import { lexicon } from './lexicon';
 
 /**
  * Where content goes and in what shape: platforms and aspect ratios. They constrain an app's

@@ -1,6 +1,5 @@
 import type { ReadToken } from './read-token';
-import { lexicon } from '../language/lexicon';
-import { POSSESSIVES } from './topic-cues';
+import { lexicon } from './lexicon';
 
 const { ownership, platforms, mediaKinds } = lexicon;
 
@@ -10,6 +9,8 @@ export const SURFACES: ReadonlySet<string> = new Set(platforms.surfaces.words);
 export const PLACING: ReadonlySet<string> = new Set(lexicon.placing.prepositions.words);
 /** The people who follow an account: content "for our followers" goes on its feed. */
 const FOLLOWING: ReadonlySet<string> = new Set(platforms.following.words);
+/** Possessive determiners: "on [our] Facebook". */
+const POSSESSIVES: ReadonlySet<string> = new Set(ownership.possessives.words);
 /** Words that point at something the caller has: "my photo", "this picture", "the video I filmed". */
 export const OWNED: ReadonlySet<string> = new Set([
   ...ownership.possessives.words,

@@ -1,4 +1,4 @@
-import { lexicon } from '../language/lexicon';
+import { lexicon } from './lexicon';
 /**
  * Briefs that agents write as data rather than prose: a JSON object, a function call
  * (`video_ad(product="...", palette="Dark")`), `key=value; key=value`, `key: value | key: value` or

@@ -5,7 +5,7 @@
  * ranges of the original brief, so the tokens wink reads can be placed in them.
  */
 
-import { lexicon } from '../language/lexicon';
+import { lexicon } from './lexicon';
 import { orientationsIn, platformsIn, ratiosIn } from './placement';
 
 export interface Span {
