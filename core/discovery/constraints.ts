@@ -8,15 +8,7 @@ export interface DiscoveryConstraints {
 }
 
 /** File extensions and short names callers use for output formats, as MIME types. */
-const EXTENSIONS: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  mp4: 'video/mp4',
-  m4a: 'audio/mp4',
-  txt: 'text/plain',
-  plain: 'text/plain',
-};
+const EXTENSIONS: Readonly<Record<string, string>> = lexicon.mediaKinds.output_extensions.to_mime;
 const MODALITY_WORDS = lexicon.mediaKinds.output_modalities.to_modality as Readonly<Record<string, Modality>>;
 
 /**

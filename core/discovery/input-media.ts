@@ -10,23 +10,7 @@ export type MediaKind = 'image' | 'video' | 'audio';
 export type BroughtMedia = MediaKind | 'any';
 
 /** Media kinds by file extension, for links and file words. */
-export const EXTENSION_KINDS: Record<string, MediaKind> = {
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  webp: 'image',
-  gif: 'image',
-  avif: 'image',
-  mp4: 'video',
-  mov: 'video',
-  webm: 'video',
-  avi: 'video',
-  m4v: 'video',
-  mp3: 'audio',
-  wav: 'audio',
-  m4a: 'audio',
-  ogg: 'audio',
-};
+export const EXTENSION_KINDS = mediaKinds.extension_kinds.to_kind as Readonly<Record<string, MediaKind>>;
 const WORD_KINDS = mediaKinds.word_kinds.to_kind as Readonly<Record<string, MediaKind>>;
 /** Words that only say "a file": its kind comes from a format word beside it ("my MOV files"). */
 const FILE_WORDS: ReadonlySet<string> = new Set(mediaKinds.file_words.words);
