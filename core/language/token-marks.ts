@@ -64,3 +64,25 @@ export function placedOnPlatform(tokens: ReadToken[]): boolean {
     return j >= 0 && PLACING.has(tokens[j].lower);
   });
 }
+
+const DECLINING_SUFFIXES: ReadonlySet<string> = new Set(lexicon.looks.declining_suffixes.words);
+const LOOK_SUFFIXES: ReadonlySet<string> = new Set(lexicon.looks.look_suffixes.words);
+const LOOK_NOUNS: ReadonlySet<string> = new Set(lexicon.looks.look_nouns.words);
+
+/**
+ * Hyphenated descriptions: "caption-free", "text-less" decline the word, as "no caption" does;
+ * "photo-realistic", "poster-like", "photo style" describe a look: the word is not the thing asked for.
+ */
+export function markSuffixNegation(tokens: ReadToken[]): void {
+  tokens.forEach((t, i) => {
+    const suffix = tokens[i + 2];
+    if (tokens[i + 1]?.text !== '-' || tokens[i + 1].start !== t.end || !suffix) return;
+    if (DECLINING_SUFFIXES.has(suffix.lower)) t.negated = true;
+    if (LOOK_SUFFIXES.has(suffix.lower)) t.modifier = true;
+  });
+  // "realistic photo style", "cinematic film look": a word before "style" or "look" names the look.
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (t.type === 'word' && next && LOOK_NOUNS.has(next.lower) && t.pos === 'NOUN') t.modifier = true;
+  });
+}
