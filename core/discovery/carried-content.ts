@@ -91,7 +91,7 @@ export function carriesPoints(reading: BriefReading): boolean {
   return items.length >= MIN_POINTS && items.every((i) => i.split(/\s+/).length <= MAX_POINT_WORDS);
 }
 
-const LOOK_WORDS = new RegExp(`\\b(?:${anyOf(lexicon.looks.form_notes.words)})\\W*$`, 'i');
+const LOOK_WORDS = new RegExp(`\\b(?:${anyOf(lexicon.lookWords.form_notes.words)})\\W*$`, 'i');
 
 /** "a line for the screen", "a caption": a part of the piece to make, not a point it covers. */
 const isPartToMake = (item: string) => /^(?:a|an)\s/i.test(item);

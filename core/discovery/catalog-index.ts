@@ -3,7 +3,8 @@ import MiniSearch from 'minisearch';
 import { termOf } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
 import { analyze } from '../language/nlp';
-import { isStopword, letterRuns } from '../language/normalize';
+import { letterWords } from '../language/letter-words';
+import { isStopword } from '../language/normalize';
 
 /** The fields of an app that discovery searches, with how much a hit in each counts (BM25 boosts). */
 export const INDEX_FIELDS = {
@@ -169,7 +170,7 @@ export function catalogIndex(candidates: DiscoveryCandidate[]): CatalogIndex {
     );
     produces.set(doc.id, new Set([doc.produces, doc.formats].flatMap(catalogTerms)));
     for (const field of Object.keys(INDEX_FIELDS) as IndexField[])
-      for (const w of letterRuns(doc[field])) words.add(w);
+      for (const w of letterWords(doc[field])) words.add(w);
     actionTerms.set(doc.id, new Set(ACTION_FIELDS.flatMap((f) => catalogTerms(doc[f]))));
     excluded.set(
       doc.id,

@@ -14,7 +14,7 @@ const LONG_TEXT = words.long_text.kinds;
 /** File formats and what they are as MIME types; an app must output the MIME type (or name the word). */
 const FORMATS: Readonly<Record<string, string>> = words.file_formats.to_mime;
 
-const LOOK_WORDS: ReadonlySet<string> = new Set(lexicon.looks.after_format.lemmas);
+const LOOK_WORDS: ReadonlySet<string> = new Set(lexicon.lookWords.after_format.lemmas);
 /** Pictures a style word can describe. */
 const DRAWN: ReadonlySet<string> = new Set(words.drawn.lemmas);
 

@@ -5,7 +5,7 @@ import copyWords from './lexicon/copy-words.json';
 import deliverable from './lexicon/deliverable.json';
 import evidence from './lexicon/evidence.json';
 import feedbackMarks from './lexicon/feedback-marks.json';
-import looks from './lexicon/looks.json';
+import lookWords from './lexicon/look-words.json';
 import mediaKinds from './lexicon/media-kinds.json';
 import operations from './lexicon/operations.json';
 import orientations from './lexicon/orientations.json';
@@ -41,7 +41,7 @@ export const lexicon = {
   deliverable,
   evidence,
   feedbackMarks,
-  looks,
+  lookWords,
   mediaKinds,
   operations,
   orientations,

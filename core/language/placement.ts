@@ -1,5 +1,5 @@
 import { lexicon } from './lexicon';
-import { letterRuns } from './normalize';
+import { letterWords } from './letter-words';
 
 /**
  * Where content goes and in what shape: platforms and aspect ratios. They constrain an app's
@@ -25,7 +25,7 @@ export const RATIO_PATTERN = /(?<![\d:])(\d{1,2})\s?:\s?(\d{1,2})(?![\d:]|\s?(?:
 
 /** Orientations a text states in words ("vertical", "landscape"), in the order stated. */
 export function orientationsIn(text: string): Orientation[] {
-  return letterRuns(text)
+  return letterWords(text)
     .filter((w) => w in ORIENTATION_WORDS)
     .map((w) => ORIENTATION_WORDS[w]);
 }
@@ -42,7 +42,7 @@ export const platformOf = (word: string): string | null => PLATFORM_NAMES[word.t
 /** Platforms a text names, once each, in the order named ("x" only as "twitter" or "on/for X"). */
 export function platformsIn(text: string): string[] {
   const found = new Set<string>();
-  for (const w of letterRuns(text)) {
+  for (const w of letterWords(text)) {
     const p = platformOf(w);
     if (p) found.add(p);
   }

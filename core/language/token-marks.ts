@@ -65,9 +65,9 @@ export function placedOnPlatform(tokens: ReadToken[]): boolean {
   });
 }
 
-const DECLINING_SUFFIXES: ReadonlySet<string> = new Set(lexicon.looks.declining_suffixes.words);
-const LOOK_SUFFIXES: ReadonlySet<string> = new Set(lexicon.looks.look_suffixes.words);
-const LOOK_NOUNS: ReadonlySet<string> = new Set(lexicon.looks.look_nouns.words);
+const DECLINING_SUFFIXES: ReadonlySet<string> = new Set(lexicon.lookWords.declining_suffixes.words);
+const LOOK_SUFFIXES: ReadonlySet<string> = new Set(lexicon.lookWords.look_suffixes.words);
+const LOOK_NOUNS: ReadonlySet<string> = new Set(lexicon.lookWords.look_nouns.words);
 
 /**
  * Hyphenated descriptions: "caption-free", "text-less" decline the word, as "no caption" does;
