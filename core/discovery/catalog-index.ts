@@ -33,8 +33,7 @@ const NAMING_FIELDS = new Set<IndexField>([
   'categories',
 ] as const);
 
-/** Human words for a field, for match reasons (written in reasons, not read in briefs). */
-// eslint-disable-next-line atelier/no-word-list -- field titles are words the engine writes, not words it reads
+/** Human words for a field, for match reasons. */
 export const FIELD_TITLES: Record<IndexField, string> = {
   name: 'name',
   aliases: 'aliases',

@@ -10,7 +10,6 @@ export interface MatchReason {
   explanation: string;
 }
 
-// eslint-disable-next-line atelier/no-word-list -- a table of type values (field -> reason source), not words read
 const SOURCES: Record<IndexField, ReasonSource> = {
   name: 'name',
   description: 'description',
