@@ -1,8 +1,8 @@
 import type { AppParameter } from '../app/app-definition';
 import { ASK_KEYS, type BriefReading } from '../discovery/brief-reading';
-import { PERSON_NAME, speakerBefore, type Quote } from '../discovery/brief-spans';
+import { PERSON_NAME, speakerBefore, type Quote } from '../language/spans';
 import { NAMING_WORDS } from '../discovery/evidence';
-import { platformOf } from '../discovery/placement';
+import { platformOf } from '../language/placement';
 import { isDeliverable, isFormWord } from './brief-words';
 import { keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
 

@@ -1,8 +1,8 @@
 import type { ReadToken } from '../discovery/brief-reading';
 import { DESIRE, MAKING } from '../discovery/context-clauses';
-import { platformOf } from '../discovery/placement';
+import { platformOf } from '../language/placement';
 import { synonymsOf } from '../discovery/synonyms';
-import { SURFACES } from '../discovery/token-marks';
+import { SURFACES } from '../language/token-marks';
 
 /**
  * What a word of a brief does when slots are filled: it asks (a request verb, politeness), names

@@ -1,5 +1,5 @@
 import type { AppParameter } from '../app/app-definition';
-import { keyWords } from '../discovery/structured-brief';
+import { keyWords } from '../language/structured-brief';
 
 /**
  * What a text parameter wants from a brief, read from its key, name, description and catalog role:

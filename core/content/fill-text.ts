@@ -1,6 +1,6 @@
 import type { AppParameter } from '../app/app-definition';
 import type { BriefReading } from '../discovery/brief-reading';
-import type { Quote } from '../discovery/brief-spans';
+import type { Quote } from '../language/spans';
 import {
   attributionAfter,
   callToAction,

@@ -3,7 +3,7 @@ import type { BriefReading, ReadToken } from '../discovery/brief-reading';
 import { catalogTerms } from '../discovery/catalog-index';
 import { isStopword } from '../language/normalize';
 import { aspectRatioIn } from './read-brief';
-import { PLATFORM_RATIOS } from '../discovery/placement';
+import { PLATFORM_RATIOS } from '../language/placement';
 import { isDeliverable, STYLE_CUES } from './brief-words';
 import { matchOption, matchShortenedOption, matchRatio } from './match-option';
 import { OPTION_SENSES, SENSE_VERBS } from './option-senses';

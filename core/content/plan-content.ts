@@ -3,7 +3,7 @@ import type { DiscoveryCandidate } from '../discovery/candidate';
 import type { DiscoveryMatch } from '../discovery/match';
 import type { SemanticEvidence } from '../discovery/judgement/semantic-evidence';
 import { rankApps, readForCatalog, type DiscoveryResult } from '../discovery/rank-apps';
-import { readStructured } from '../discovery/structured-brief';
+import { readStructured } from '../language/structured-brief';
 import { appTermsOf } from './app-terms';
 import { mergeModelInputs, type ModelChoice } from './model-choice';
 import type { Ask, Draft } from './draft';

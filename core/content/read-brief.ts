@@ -1,4 +1,4 @@
-import { URL_PATTERN } from '../discovery/brief-spans';
+import { URL_PATTERN } from '../language/spans';
 import { EXTENSION_KINDS } from '../discovery/input-media';
 
 /** What a brief links to and the shape it implies: its URLs, their media kinds, an aspect ratio or orientation. */

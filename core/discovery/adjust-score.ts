@@ -1,3 +1,4 @@
+import { lexicon } from '../language/lexicon';
 import type { BriefReading } from './brief-reading';
 import { termOf } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
@@ -12,11 +13,7 @@ const VIDEO_FOR_AUDIO_FACTOR = 0.85;
 const UNASKED_REVIEW_FACTOR = 0.7;
 /** An app that makes what the brief says it does not want ("no caption") is pushed down. */
 const NEGATED_FACTOR = 0.6;
-export const REVIEW_TERMS = new Set(
-  ['approval', 'approve', 'review', 'reviewer', 'signoff', 'validate', 'validation', 'compliance'].map(
-    termOf,
-  ),
-);
+export const REVIEW_TERMS: ReadonlySet<string> = new Set(lexicon.ranking.review.words.map(termOf));
 /** An app made for the platform the brief names ranks a little higher (see placementFactor). */
 const PLATFORM_MADE_FOR = 1.15;
 const PLATFORM_NONE = 0.85;
@@ -37,7 +34,8 @@ export function askedMedium(reading: BriefReading, modality?: string | null): In
     if (t.negated || t.placement || t.input || t.type !== 'word') continue;
     (inWith ? feature : main).push(t.word);
   }
-  if (modality && ['image', 'video', 'audio', 'text'].includes(modality)) main.push(modality);
+  if (modality && (['image', 'video', 'audio', 'text'] as const).some((m) => m === modality))
+    main.push(modality);
   const own = readIntent(main.join(' ')).cues;
   const extra = readIntent(feature.join(' ')).cues;
   const cues = {

@@ -1,18 +1,17 @@
-import { briefSpans, type BriefSpans, type Span } from './brief-spans';
+import { briefSpans, type BriefSpans, type Span } from '../language/spans';
 import { markContext } from './context-clauses';
-import { analyze, type Token } from '../language/nlp';
-import { ORIENTATION_WORDS, platformOf, platformsIn, ratiosIn, RATIO_PATTERN } from './placement';
-import { termOf, type BriefReading, type ReadToken, type Zone } from './read-token';
-import { readStructured, type StructuredBrief } from './structured-brief';
-import { markPlacementsAndInputs } from './token-marks';
+import { lexicon } from '../language/lexicon';
+import { analyze } from '../language/nlp';
+import { platformsIn, ratiosIn } from '../language/placement';
+import { readTokens, termOf, type BriefReading, type ReadToken, type Zone } from '../language/read-token';
+import { readStructured, type StructuredBrief } from '../language/structured-brief';
+import { markPlacementsAndInputs, markSuffixNegation } from '../language/token-marks';
 import { markTopics } from './topic-cues';
-import { correctWord } from '../language/typos';
 
 export { termOf, type BriefReading, type ReadToken, type Zone };
 
 /** Keys of an agent's structured brief whose values say what to make ("task": "image_to_video"). */
-export const ASK_KEYS =
-  /^(?:task|tool|intent|format|kind|type|action|mode|template|app|output|deliverable|request|brief|asset|asset type|content type|media|make|what)$/;
+export const ASK_KEYS = new RegExp(`^(?:${lexicon.structuredBriefs.ask_keys.keys.join('|')})$`);
 
 /**
  * Reads a brief: structure, spans, tokens with zones, typo corrections, platforms and ratios.
@@ -78,58 +77,4 @@ function proseTokens(brief: string, spans: BriefSpans, vocabulary: ReadonlySet<s
   markTopics(tokens);
   markPlacementsAndInputs(tokens);
   return tokens;
-}
-
-/**
- * Hyphenated descriptions: "caption-free", "text-less" decline the word, as "no caption" does;
- * "photo-realistic", "poster-like", "photo style" describe a look: the word is not the thing asked for.
- */
-function markSuffixNegation(tokens: ReadToken[]): void {
-  tokens.forEach((t, i) => {
-    const suffix = tokens[i + 2];
-    if (tokens[i + 1]?.text !== '-' || tokens[i + 1].start !== t.end || !suffix) return;
-    if (/^(?:free|less)$/.test(suffix.lower)) t.negated = true;
-    if (/^(?:realistic|like|looking|quality)$/.test(suffix.lower)) t.modifier = true;
-  });
-  // "realistic photo style", "cinematic film look": a word before "style" or "look" names the look.
-  tokens.forEach((t, i) => {
-    const next = tokens[i + 1];
-    if (
-      t.type === 'word' &&
-      next &&
-      /^(?:style|look|aesthetic|vibe|feel)$/.test(next.lower) &&
-      t.pos === 'NOUN'
-    )
-      t.modifier = true;
-  });
-}
-function readTokens(
-  tokens: Token[],
-  zoneOf: (t: Token) => Zone,
-  vocabulary: ReadonlySet<string>,
-): ReadToken[] {
-  return tokens.map((t) => {
-    const isWord = t.type === 'word';
-    const typo = isWord && !t.known ? correctWord(t.lower, vocabulary) : null;
-    // A capitalised word is a name unless the fix keeps its first letter ("Instagarm"): "Leeds" is no "feeds".
-    const fix = typo && /^\p{Lu}/u.test(t.text) && typo[0] !== t.lower[0] ? null : typo;
-    const word = fix ?? t.lower;
-    const lemma = fix ?? t.lemma;
-    // An orientation ("vertical", "square") is an aspect ratio in words: a constraint too.
-    const ratio =
-      (t.type === 'number' && new RegExp(RATIO_PATTERN.source, 'i').test(t.text)) ||
-      word in ORIENTATION_WORDS;
-    return {
-      ...t,
-      zone: zoneOf(t),
-      word,
-      term: isWord ? termOf(lemma) : word,
-      corrected: fix !== null,
-      platform: isWord ? platformOf(word) : null,
-      ratio,
-      placement: false,
-      input: false,
-      cue: false,
-    };
-  });
 }

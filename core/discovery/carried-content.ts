@@ -1,7 +1,10 @@
 import type { BriefReading } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
-import { platformsIn, ratiosIn } from './placement';
-import { REQUEST_ZONES } from './read-token';
+import { platformsIn, ratiosIn } from '../language/placement';
+import { REQUEST_ZONES } from '../language/read-token';
+import { lexicon } from '../language/lexicon';
+
+const carried = lexicon.carriedContent;
 
 /**
  * What the brief brings to be shown or said, and the apps made to take it.
@@ -19,7 +22,7 @@ const SCRIPT_FACTOR = 1.4;
 const POINTS_FACTOR = 1.15;
 /** A passage this long is a script, not a line for a card. */
 const MIN_SCRIPT_WORDS = 18;
-const READING_ALOUD = new Set(['read', 'voice', 'voiceover', 'narrate', 'narration', 'narrator', 'speak']);
+const READING_ALOUD: ReadonlySet<string> = new Set(carried.reading_aloud.lemmas);
 
 /** The passages the brief carries: quotes, "Key:" values, the text after its content colon. */
 function passages(reading: BriefReading): string[] {
@@ -34,8 +37,12 @@ function passages(reading: BriefReading): string[] {
 
 /** A shorter passage is a script when the brief says its words are to be kept as they are. */
 const MIN_KEPT_WORDS = 8;
-const KEPT_AS_WRITTEN =
-  /\b(?:exactly|verbatim|word[- ]for[- ]word|as written|as it is|my (?:own )?(?:words|text|script)|(?:i|we)(?:'ve| have)? (?:already )?(?:written|wrote)|(?:i|we) have the (?:text|words|script))\b/i;
+const { kept_as_written: kept } = carried;
+const anyOf = (words: string[]) => words.join('|');
+const KEPT_AS_WRITTEN = new RegExp(
+  `\\b(?:${anyOf(kept.verbatim)}|word[- ]for[- ]word|my (?:own )?(?:${anyOf(kept.own_words)})|(?:${anyOf(kept.writers)})(?:'ve| have)? (?:already )?(?:${anyOf(kept.written)})|(?:${anyOf(kept.writers)}) have the (?:${anyOf(kept.own_words)}))\\b`,
+  'i',
+);
 
 export function carriesScript(reading: BriefReading): boolean {
   const minWords = KEPT_AS_WRITTEN.test(reading.brief) ? MIN_KEPT_WORDS : MIN_SCRIPT_WORDS;
@@ -84,7 +91,7 @@ export function carriesPoints(reading: BriefReading): boolean {
   return items.length >= MIN_POINTS && items.every((i) => i.split(/\s+/).length <= MAX_POINT_WORDS);
 }
 
-const LOOK_WORDS = /\b(?:look|style|vibe|feel|palette|colou?rs?|background|format|orientation)\W*$/i;
+const LOOK_WORDS = new RegExp(`\\b(?:${anyOf(lexicon.lookWords.form_notes.words)})\\W*$`, 'i');
 
 /** "a line for the screen", "a caption": a part of the piece to make, not a point it covers. */
 const isPartToMake = (item: string) => /^(?:a|an)\s/i.test(item);

@@ -1,7 +1,9 @@
+import { lexicon } from '../language/lexicon';
 import MiniSearch from 'minisearch';
 import { termOf } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
 import { analyze } from '../language/nlp';
+import { letterWords } from '../language/letter-words';
 import { isStopword } from '../language/normalize';
 
 /** The fields of an app that discovery searches, with how much a hit in each counts (BM25 boosts). */
@@ -29,7 +31,7 @@ const NAMING_FIELDS = new Set<IndexField>([
   'formats',
   'produces',
   'categories',
-]);
+] as const);
 
 /** Human words for a field, for match reasons. */
 export const FIELD_TITLES: Record<IndexField, string> = {
@@ -48,7 +50,13 @@ export const FIELD_TITLES: Record<IndexField, string> = {
 };
 
 /** Fields that say what an app does (not what it is for): an operation the brief asks for must be here. */
-const ACTION_FIELDS: IndexField[] = ['name', 'aliases', 'keywords', 'useCases', 'description'];
+const ACTION_FIELDS = [
+  'name',
+  'aliases',
+  'keywords',
+  'useCases',
+  'description',
+] as const satisfies IndexField[];
 
 export interface CatalogIndex {
   search: MiniSearch<AppDocument>;
@@ -82,23 +90,7 @@ export function catalogTerms(text: string): string[] {
 }
 
 /** Words a name is read without: articles and prepositions ("Image from Prompt" -> image, prompt). */
-const NAME_GLUE = new Set([
-  'a',
-  'an',
-  'the',
-  'of',
-  'for',
-  'from',
-  'to',
-  'with',
-  'on',
-  'in',
-  'and',
-  'or',
-  'by',
-  'as',
-  'at',
-]);
+const NAME_GLUE: ReadonlySet<string> = new Set(lexicon.comparison.name_glue.words);
 
 /** Terms of a name or alias, keeping the verbs stop words would drop ("generate image"). */
 export function nameTerms(text: string): string[] {
@@ -177,7 +169,7 @@ export function catalogIndex(candidates: DiscoveryCandidate[]): CatalogIndex {
     );
     produces.set(doc.id, new Set([doc.produces, doc.formats].flatMap(catalogTerms)));
     for (const field of Object.keys(INDEX_FIELDS) as IndexField[])
-      for (const w of doc[field].toLowerCase().match(/[a-z]+/g) ?? []) words.add(w);
+      for (const w of letterWords(doc[field])) words.add(w);
     actionTerms.set(doc.id, new Set(ACTION_FIELDS.flatMap((f) => catalogTerms(doc[f]))));
     excluded.set(
       doc.id,

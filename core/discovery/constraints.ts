@@ -1,5 +1,6 @@
 import type { DiscoveryCandidate } from './candidate';
 import { MODALITIES, type Modality } from '../graph/modality';
+import { lexicon } from '../language/lexicon';
 
 export interface DiscoveryConstraints {
   maxCredits?: number;
@@ -7,23 +8,8 @@ export interface DiscoveryConstraints {
 }
 
 /** File extensions and short names callers use for output formats, as MIME types. */
-const EXTENSIONS: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  mp4: 'video/mp4',
-  m4a: 'audio/mp4',
-  txt: 'text/plain',
-  plain: 'text/plain',
-};
-const MODALITY_WORDS: Record<string, Modality> = {
-  caption: 'text',
-  copy: 'text',
-  voiceover: 'audio',
-  clip: 'video',
-  photo: 'image',
-  picture: 'image',
-};
+const EXTENSIONS: Readonly<Record<string, string>> = lexicon.mediaKinds.output_extensions.to_mime;
+const MODALITY_WORDS = lexicon.mediaKinds.output_modalities.to_modality as Readonly<Record<string, Modality>>;
 
 /**
  * An output format constraint, read as a modality ("video"), a MIME type ("image/png") or an

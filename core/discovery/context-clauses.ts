@@ -1,35 +1,19 @@
-import type { ReadToken } from './read-token';
+import type { ReadToken } from '../language/read-token';
+import { lexicon } from '../language/lexicon';
 import { POSSESSIVES } from './topic-cues';
+
+const { requestClauses } = lexicon;
 
 /**
  * Words that make a clause a request whatever its subject ("we need", "I'd like", "can you");
  * verbs of making ("make", "write") only do when they open the clause ("Write a ...").
  */
-export const DESIRE = new Set([
-  'need',
-  'want',
-  'like',
-  'love',
-  'please',
-  'pls',
-  'plz',
-  'can',
-  'could',
-  'would',
-  'help',
-  'require',
-]);
-export const MAKING = new Set([
-  'make',
-  'create',
-  'give',
-  'turn',
-  'generate',
-  'write',
-  'design',
-  'produce',
-  'build',
-]);
+export const DESIRE: ReadonlySet<string> = new Set(requestClauses.desire.words);
+export const MAKING: ReadonlySet<string> = new Set(requestClauses.making.words);
+
+/** Parts of speech that open a new clause after a conjunction ("and we ..."), or after a comma. */
+const CLAUSE_HEADS: ReadonlySet<string> = new Set(['PRON', 'NOUN', 'ADJ', 'VERB'] as const);
+const COMMA_HEADS: ReadonlySet<string> = new Set(['VERB', 'CCONJ', 'PRON'] as const);
 
 /** Clauses of the ask: split at sentence ends, semicolons, and before "and we" / ", need ...". */
 function clauses(tokens: ReadToken[]): ReadToken[][] {
@@ -40,9 +24,9 @@ function clauses(tokens: ReadToken[]): ReadToken[][] {
     // ", just make it ...": adverbs before the verb do not keep it in the clause before the comma.
     const head = t.pos === 'ADV' && next?.pos === 'VERB' ? next : t;
     const splitsBefore =
-      (t.pos === 'CCONJ' && next !== undefined && ['PRON', 'NOUN', 'ADJ', 'VERB'].includes(next.pos)) ||
+      (t.pos === 'CCONJ' && next !== undefined && CLAUSE_HEADS.has(next.pos)) ||
       (prev?.text === ',' &&
-        (['VERB', 'CCONJ', 'PRON'].includes(head.pos) || DESIRE.has(head.lemma) || MAKING.has(head.lemma))) ||
+        (COMMA_HEADS.has(head.pos) || DESIRE.has(head.lemma) || MAKING.has(head.lemma))) ||
       (/^[-–—]$/.test(prev?.text ?? '') && prev?.start !== tokens[i - 2]?.end);
     if (splitsBefore && out[out.length - 1].length > 0) out.push([]);
     out[out.length - 1].push(t);
@@ -52,11 +36,11 @@ function clauses(tokens: ReadToken[]): ReadToken[][] {
 }
 
 /** Words that open a sentence without being part of it ("So I run a small cafe ..."). */
-const DISCOURSE = new Set(['so', 'well', 'okay', 'ok', 'basically', 'anyway', 'now']);
+const DISCOURSE: ReadonlySet<string> = new Set(requestClauses.discourse.words);
 
 /** Parts of speech a subject noun phrase is made of ("Our podcast host", "this week's episode"). */
-const SUBJECT_PARTS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM']);
-const SUBJECT_PRONOUNS = new Set(['i', 'we', 'it', 'they', 'he', 'she', 'you', 'this', 'that']);
+const SUBJECT_PARTS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM'] as const);
+const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(requestClauses.subject_pronouns.words);
 
 /**
  * A clause of the ask that states rather than requests becomes context: it opens on a subject (a
@@ -92,7 +76,11 @@ function afterQualifiers(clause: ReadToken[], from: number): number {
 }
 
 /** "I'm", "we're", "it's" read as one token: a subject and its verb. */
-const SUBJECT_AUX = /^(?:i|we|you|they|it|he|she)['’](?:m|re|s|ve|ll|d)$/i;
+const { subject_contractions: contractions } = requestClauses;
+const SUBJECT_AUX = new RegExp(
+  `^(?:${contractions.pronouns.join('|')})['’](?:${contractions.verbs.join('|')})$`,
+  'i',
+);
 
 function opensOnSubject(clause: ReadToken[]): boolean {
   const first = clause[0];

@@ -1,3 +1,4 @@
+import { lexicon } from '../language/lexicon';
 import { OUT_OF_SCOPE_WORDS } from './out-of-scope';
 
 /**
@@ -5,53 +6,7 @@ import { OUT_OF_SCOPE_WORDS } from './out-of-scope';
  * "secnds"), beyond the catalog's own words: request and politeness words, media words, field-role
  * cues and the out-of-scope operations. Only the typo corrector uses this list; it never scores.
  */
-const REQUEST_WORDS = [
-  'about',
-  'please',
-  'generate',
-  'picture',
-  'photo',
-  'image',
-  'video',
-  'script',
-  'change',
-  'background',
-  'seconds',
-  'second',
-  'effect',
-  'style',
-  'impression',
-  'caption',
-  'title',
-  'episode',
-  'quote',
-  'author',
-  'product',
-  'headline',
-  'animate',
-  'moving',
-  'subtitles',
-  'voiceover',
-  'narration',
-  'square',
-  'vertical',
-  'horizontal',
-  'palette',
-  'colours',
-  'colors',
-  'spreadsheet',
-  'followers',
-  'article',
-  'carousel',
-  'instagram',
-  'facebook',
-  'linkedin',
-  'youtube',
-  'tiktok',
-  'pinterest',
-  'snapchat',
-  'twitter',
-];
+const REQUEST_WORDS = lexicon.typoVocabulary.request_words.words;
 
 let vocabulary: string[] | null = null;
 

@@ -1,10 +1,21 @@
 import type { BriefReading, ReadToken } from './brief-reading';
+import { lexicon } from '../language/lexicon';
 import { isStopword } from '../language/normalize';
 import { NEEDING } from './topic-cues';
 
-const ASK_ZONES = new Set(['ask', 'label']);
-const SKIPPED = new Set(['VERB', 'AUX', 'PRON', 'DET', 'NUM', 'INTJ', 'PART', 'ADV', 'SYM']);
-const PHRASE = new Set(['NOUN', 'PROPN', 'ADJ']);
+const ASK_ZONES: ReadonlySet<string> = new Set(['ask', 'label'] as const);
+const SKIPPED: ReadonlySet<string> = new Set([
+  'VERB',
+  'AUX',
+  'PRON',
+  'DET',
+  'NUM',
+  'INTJ',
+  'PART',
+  'ADV',
+  'SYM',
+] as const);
+const PHRASE: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ'] as const);
 
 /**
  * The thing a brief asks to make, as the first noun phrase of its request: "a blog post" in "Write
@@ -45,8 +56,10 @@ export function deliverableOf(reading: BriefReading): ReadToken[] {
 }
 
 /** "Good morning,", "Hi there!", "Hello team -": a greeting before the first punctuation. */
-const GREETING =
-  /^(?:hi|hello|hey|hiya|hola|greetings|good (?:morning|afternoon|evening|day)|dear \w+)(?: there| team| all| everyone| folks)?$/;
+const { greetings } = lexicon.deliverable;
+const GREETING = new RegExp(
+  `^(?:${greetings.words.join('|')}|(?:${greetings.before_a_name.join('|')}) \\w+)(?: (?:${greetings.addressees.join('|')}))?$`,
+);
 
 /** The request without the greeting that opens it ("Good morning" is not the thing to make). */
 function withoutGreeting(tokens: ReadToken[]): ReadToken[] {
@@ -59,8 +72,12 @@ function withoutGreeting(tokens: ReadToken[]): ReadToken[] {
   return GREETING.test(opening) ? tokens.slice(stop + 1) : tokens;
 }
 
-const OWNERS = new Set(['my', 'our', 'your', 'their', 'this', 'that']);
-const PLACEHOLDERS = new Set(['something', 'anything']);
+/** Words that make a phrase the caller's own: "My article needs ...", "this month's newsletter". */
+const OWNERS: ReadonlySet<string> = new Set([
+  ...lexicon.ownership.possessives.words,
+  ...lexicon.ownership.pointing.words,
+]);
+const PLACEHOLDERS: ReadonlySet<string> = new Set(lexicon.deliverable.placeholders.words);
 
 /** The first noun phrase from `from` on, and the index after it. */
 function phraseFrom(request: ReadToken[], from: number): { phrase: ReadToken[]; end: number } {

@@ -1,7 +1,10 @@
 import { termOf, type BriefReading, type ReadToken, type Zone } from './brief-reading';
-import { REQUEST_ZONES } from './read-token';
+import { REQUEST_ZONES } from '../language/read-token';
+import { lexicon } from '../language/lexicon';
 import { isStopword } from '../language/normalize';
 import { namesSameThing, synonymsOf } from './synonyms';
+
+const { evidence } = lexicon;
 
 /**
  * How much a word in each zone tells about the app to use. The request and its label decide; the
@@ -27,18 +30,10 @@ export const ZONE_WEIGHTS: Record<Zone, number> = {
 const RARE_LENGTH = 8;
 
 /** Short forms people write for what apps spell out: they count as the words themselves. */
-const SHORT_FORMS: Record<string, string[]> = {
-  cta: ['call', 'action'],
-  vo: ['voiceover'],
-  pic: ['picture'],
-  pics: ['picture'],
-  vid: ['video'],
-  ep: ['episode'],
-  pod: ['podcast'],
-};
+const SHORT_FORMS: Readonly<Record<string, string[]>> = evidence.short_forms.stands_for;
 
 /** Words that introduce a name ("a bookshop called Dog Ears"): they ask for nothing. */
-export const NAMING_WORDS: ReadonlySet<string> = new Set(['called', 'named', 'titled']);
+export const NAMING_WORDS: ReadonlySet<string> = new Set(evidence.naming.words);
 
 /** In a phrase: none, one or two words of any kind ("walk [new users] through"). */
 const GAP = '*';
@@ -56,27 +51,15 @@ function phraseEnd(phrase: string[], lemmas: string[], from = 0, at = 0): number
   return lemmas[at] === phrase[from] ? phraseEnd(phrase, lemmas, from + 1, at + 1) : -1;
 }
 
-/** Phrases that stand for one word the catalog uses ("walking through it" is a walkthrough), by lemma. */
-const PHRASAL: [string[], string][] = [
-  // "walks people through the feature": the object may sit inside the phrase (GAP: up to two words).
-  [['walk', GAP, 'through'], 'walkthrough'],
-  [['walk', GAP, 'thru'], 'walkthrough'],
-  [['talk', GAP, 'through'], 'walkthrough'],
-  [['step', 'by', 'step'], 'tutorial'],
-  [['voice', 'over'], 'voiceover'],
-  // The top of a page, a post or an email is where its header picture goes.
-  [['top', 'of', 'the', 'page'], 'header'],
-  [['top', 'of', 'the', 'post'], 'header'],
-  [['top', 'of', 'the', 'article'], 'header'],
-  [['top', 'of', 'the', 'email'], 'header'],
-  [['top', 'of', 'it'], 'header'],
-  [['at', 'the', 'top'], 'header'],
-  [['screen', 'reader'], 'accessibility'],
-  // "Heads up to my followers that ...": an announcement, not a talking head.
-  [['head', 'up'], 'announcement'],
-];
+/**
+ * Phrases that stand for one word the catalog uses ("walking through it" is a walkthrough), by lemma;
+ * a "*" in a phrase is a GAP ("walks people through the feature").
+ */
+const phrases = (list: { phrase: string; word: string }[]): [string[], string][] =>
+  list.map(({ phrase, word }) => [phrase.split(' '), word]);
+const PHRASAL = phrases(evidence.phrases.stand_for);
 /** Phrases that name a kind only when hyphenated: a "how-to" is a tutorial, "how to prepare" is a question. */
-const HYPHENATED: [string[], string][] = [[['how', 'to'], 'howto']];
+const HYPHENATED = phrases(evidence.phrases.hyphenated);
 
 /** The word a phrase starting at token i stands for, and the phrase as written, if one does. */
 function phrasalAt(
@@ -116,11 +99,11 @@ export interface EvidenceTerm {
 }
 
 /** Light verbs say nothing about what to make ("I have text", "let's get"). */
-const LIGHT = new Set(['have', 'be', 'do', 'go', 'get', 'let', 'keep', 'take', 'know', 'think', 'see']);
+const LIGHT: ReadonlySet<string> = new Set(evidence.light_verbs.lemmas);
 /** Verbs of wanting and showing, whose nouns may name a thing ("a show", "a need") but they do not. */
-const LIGHT_AS_VERB = new Set(['show', 'tell', 'give', 'need', 'want', 'help']);
+const LIGHT_AS_VERB: ReadonlySet<string> = new Set(evidence.light_as_verb.lemmas);
 /** Words for "some content" in general: every app makes content, so they tell none apart. */
-const GENERIC = new Set(['content', 'material', 'stuff', 'thing', 'something']);
+const GENERIC: ReadonlySet<string> = new Set(evidence.generic.lemmas);
 
 /** Words that carry no evidence: punctuation, numbers, stop words, light verbs, platforms, ratios. */
 function counts(t: ReadToken): boolean {

@@ -1,52 +1,19 @@
 import type { BriefReading, ReadToken } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
 import { deliverableOf } from './deliverable';
+import { lexicon } from '../language/lexicon';
+
+const { mediaKinds } = lexicon;
 
 export type MediaKind = 'image' | 'video' | 'audio';
 /** What the brief brings: media of a kind, or a link or file whose kind cannot be told ('any'). */
 export type BroughtMedia = MediaKind | 'any';
 
 /** Media kinds by file extension, for links and file words. */
-export const EXTENSION_KINDS: Record<string, MediaKind> = {
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  webp: 'image',
-  gif: 'image',
-  avif: 'image',
-  mp4: 'video',
-  mov: 'video',
-  webm: 'video',
-  avi: 'video',
-  m4v: 'video',
-  mp3: 'audio',
-  wav: 'audio',
-  m4a: 'audio',
-  ogg: 'audio',
-};
-const WORD_KINDS: Record<string, MediaKind> = {
-  photo: 'image',
-  picture: 'image',
-  pic: 'image',
-  foto: 'image',
-  still: 'image',
-  snapshot: 'image',
-  photograph: 'image',
-  image: 'image',
-  poster: 'image',
-  logo: 'image',
-  video: 'video',
-  footage: 'video',
-  clip: 'video',
-  recording: 'video',
-  song: 'audio',
-  audio: 'audio',
-  podcast: 'audio',
-  episode: 'audio',
-  track: 'audio',
-};
+export const EXTENSION_KINDS = mediaKinds.extension_kinds.to_kind as Readonly<Record<string, MediaKind>>;
+const WORD_KINDS = mediaKinds.word_kinds.to_kind as Readonly<Record<string, MediaKind>>;
 /** Words that only say "a file": its kind comes from a format word beside it ("my MOV files"). */
-const FILE_WORDS = new Set(['file', 'files']);
+const FILE_WORDS: ReadonlySet<string> = new Set(mediaKinds.file_words.words);
 
 const MISSING_MEDIA_FACTOR = 0.6;
 const LINKED_MEDIA_FACTOR = 1.1;
@@ -65,9 +32,15 @@ function kindOf(t: ReadToken, neighbours: ReadToken[]): BroughtMedia {
 }
 
 /** Words that offer a link as a reference to look at, not as media to work on. */
-const REFERENCE_BEFORE =
-  /(?:\bstyle of|\blike|\breference|\binspired by|\binspiration|\bmood ?board|\bvibe of)(?:\s+(?:this|that|these|the one))?\s*(?:here|is|at|:)?\s*:?\s*$/i;
-const REFERENCE_AFTER = /^\S*\s*\(?\s*(?:for|as)\s+(?:a\s+)?(?:reference|inspiration|the vibe)\b/i;
+const { references, reference_pointing: pointing } = mediaKinds;
+const REFERENCE_BEFORE = new RegExp(
+  `(?:${references.before.map((w) => `\\b${w}`).join('|')})(?:\\s+(?:${pointing.pointing.join('|')}))?\\s*(?:${pointing.then.join('|')}|:)?\\s*:?\\s*$`,
+  'i',
+);
+const REFERENCE_AFTER = new RegExp(
+  `^\\S*\\s*\\(?\\s*(?:for|as)\\s+(?:a\\s+)?(?:${references.after.join('|')})\\b`,
+  'i',
+);
 
 /** "in the style of this https://...", "moodboard: https://...", "https://... (for reference)". */
 function isReference(brief: string, url: { start: number; end: number }): boolean {

@@ -1,3 +1,4 @@
+import { lexicon } from '../language/lexicon';
 import { stem, words, isStopword } from '../language/normalize';
 
 export type IntentMedium = 'image' | 'video' | 'audio' | 'text' | 'mixed';
@@ -67,29 +68,9 @@ export function summarizeIntent(intent: string, medium: IntentMedium, platforms:
   return `${what}${platforms.length > 0 ? ` for ${platforms.join(', ')}` : ''}${subject ? `: ${subject}` : ''}`;
 }
 
-const PLATFORMS = [
-  'instagram',
-  'tiktok',
-  'youtube',
-  'facebook',
-  'linkedin',
-  'pinterest',
-  'threads',
-  'snapchat',
-  'blog',
-  'website',
-  'newsletter',
-  'podcast',
-  'email',
-];
-const PLATFORM_ALIASES: Record<string, string> = {
-  twitter: 'x',
-  tweet: 'x',
-  insta: 'instagram',
-  ig: 'instagram',
-  yt: 'youtube',
-  fb: 'facebook',
-};
+const { intent_places: places } = lexicon.platforms;
+const PLATFORMS = places.places;
+const PLATFORM_ALIASES: Readonly<Record<string, string>> = places.aliases;
 
 /** Platforms the intent names, in the contract's lower-case spelling ("x" only as "twitter" or "on/for x"). */
 export function platformsIn(intent: string): string[] {

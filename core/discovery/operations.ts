@@ -1,6 +1,9 @@
 import type { BriefReading, ReadToken } from './brief-reading';
-import { REQUEST_ZONES } from './read-token';
-import { OWNED } from './token-marks';
+import { lexicon } from '../language/lexicon';
+import { REQUEST_ZONES } from '../language/read-token';
+import { OWNED } from '../language/token-marks';
+
+const { requestClauses } = lexicon;
 
 /**
  * Operations that are not content generation, by the lemmas that ask for them. A lemma counts
@@ -8,133 +11,34 @@ import { OWNED } from './token-marks';
  * it is the task of a structured brief ("action": "schedule_post"); the nouns count anywhere in the
  * request ("Instagram analytics").
  */
-const OPERATIONS: Record<string, { verbs: string[]; nouns: string[] }> = {
-  translation: {
-    verbs: ['translate', 'localize', 'localise', 'dub'],
-    nouns: ['translation', 'localization'],
-  },
-  scheduling: { verbs: ['schedule', 'reschedule', 'queue'], nouns: ['scheduling'] },
-  publishing: { verbs: ['publish', 'upload', 'repost', 'crosspost'], nouns: [] },
-  analytics: {
-    verbs: [
-      'analyze',
-      'analyse',
-      'track',
-      'measure',
-      'audit',
-      'benchmark',
-      'monitor',
-      'forecast',
-      'report',
-      'compare',
-    ],
-    nouns: ['analytics', 'analysis', 'metric', 'kpi', 'dashboard', 'statistic', 'insight'],
-  },
-  research: { verbs: ['find', 'research', 'search', 'scrape', 'lookup'], nouns: [] },
-  messaging: {
-    verbs: ['send', 'reply', 'respond', 'answer', 'message', 'dm', 'email', 'text', 'notify', 'moderate'],
-    nouns: [],
-  },
-  capture: { verbs: ['record', 'film', 'shoot', 'photograph', 'interview'], nouns: [] },
-  editing: {
-    verbs: [
-      'edit',
-      'correct',
-      'trim',
-      'cut',
-      'splice',
-      'remove',
-      'erase',
-      'retouch',
-      'denoise',
-      'mix',
-      'master',
-      'level',
-      'convert',
-      'compress',
-      'transcode',
-      'transcribe',
-      'stabilize',
-      'upscale',
-      'restore',
-      'fix',
-      'proofread',
-      'rewrite',
-      'paraphrase',
-      'summarize',
-      'summarise',
-      'shorten',
-      'crop',
-      'resize',
-      'merge',
-    ],
-    nouns: ['transcription', 'proofreading'],
-  },
-  streaming: { verbs: ['livestream', 'stream', 'broadcast'], nouns: ['livestream'] },
-  planning: {
-    verbs: ['plan', 'organize', 'organise', 'manage', 'automate', 'configure', 'install', 'integrate'],
-    nouns: [],
-  },
-  printing: { verbs: ['print'], nouns: [] },
-  'ad buying': { verbs: ['target', 'bid'], nouns: ['targeting', 'cpc', 'cpm', 'roas'] },
-  seo: { verbs: [], nouns: ['seo', 'audit'] },
-};
-
-/** "set up", "color correct": two words that ask for an operation together. */
-const PHRASAL: Record<string, string> = {
-  'set up': 'planning',
-  'look up': 'research',
-  'sign up': 'planning',
-  'color correct': 'editing',
-  'colour correct': 'editing',
-  'color grade': 'editing',
-  'colour grade': 'editing',
-};
+interface OperationFamily {
+  verbs: string[];
+  nouns: string[];
+  phrasal?: string[];
+}
+/** Every group of lexicon/operations.json is a family, named by its group. */
+const FAMILIES = Object.entries(lexicon.operations as Record<string, OperationFamily | string>).filter(
+  (entry): entry is [string, OperationFamily] => typeof entry[1] !== 'string',
+);
 
 const VERB_FAMILY = new Map<string, string>();
 const NOUN_FAMILY = new Map<string, string>();
-for (const [family, { verbs, nouns }] of Object.entries(OPERATIONS)) {
+/** "set up", "color correct": two words that ask for an operation together. */
+const PHRASAL = new Map<string, string>();
+for (const [family, { verbs, nouns, phrasal }] of FAMILIES) {
   for (const v of verbs) VERB_FAMILY.set(v, family);
   for (const n of nouns) NOUN_FAMILY.set(n, family);
+  for (const p of phrasal ?? []) PHRASAL.set(p, family);
 }
 
 /** Words after which the next word opens a clause of the request. */
-const OPENERS = new Set([
-  'please',
-  'pls',
-  'plz',
-  'kindly',
-  'just',
-  'and',
-  'then',
-  'or',
-  'also',
-  "let's",
-  'lets',
-]);
-const WANTING = new Set(['want', 'need', 'like', 'help', 'have', 'love']);
+const OPENERS: ReadonlySet<string> = new Set(requestClauses.openers.words);
+const WANTING: ReadonlySet<string> = new Set(requestClauses.wanting_to.words);
+/** "can you", "could you": the next word opens a clause of the request. */
+const MODALS: ReadonlySet<string> = new Set(requestClauses.asking_modals.words);
 
 /** Words that are nouns as often as verbs: they ask for an operation only when tagged as a verb. */
-const AMBIGUOUS = new Set([
-  'text',
-  'email',
-  'message',
-  'cut',
-  'level',
-  'master',
-  'mix',
-  'stream',
-  'report',
-  'answer',
-  'queue',
-  'crop',
-  'fix',
-  'track',
-  'monitor',
-  'edit',
-  'dm',
-  'find',
-]);
+const AMBIGUOUS: ReadonlySet<string> = new Set(requestClauses.noun_or_verb.words);
 
 /**
  * Request words that open a clause: the operations a brief asks for, however politely. After
@@ -168,7 +72,7 @@ function clauseOpeners(reading: BriefReading): ReadToken[] {
       (t.type === 'punctuation' && (!dash || reading.brief[t.end] === ' ')) ||
       OPENERS.has(t.word) ||
       (t.word === 'to' && prev !== undefined && WANTING.has(prev.lemma)) ||
-      (t.word === 'you' && prev !== undefined && /^(?:can|could|would|will)$/.test(prev.word)) ||
+      (t.word === 'you' && prev !== undefined && MODALS.has(prev.word)) ||
       (t.word === 'me' && prev !== undefined && prev.lemma === 'help');
     open = opensNext || (open && t.type === 'word' && (t.pos === 'INTJ' || OPENERS.has(t.word)));
   });
@@ -176,8 +80,8 @@ function clauseOpeners(reading: BriefReading): ReadToken[] {
 }
 
 /** Verbs that put content somewhere: with content the caller already has as object ("post this"), they publish it. */
-const PLACING_VERBS = new Set(['post', 'share', 'tweet', 'put']);
-const ALREADY_THERE = new Set(['this', 'that', 'it', 'these', 'those', 'them']);
+const PLACING_VERBS: ReadonlySet<string> = new Set(requestClauses.placing_verbs.words);
+const ALREADY_THERE: ReadonlySet<string> = new Set(requestClauses.already_there.words);
 
 /**
  * "Put it on our Instagram" publishes; "put it on a warm backdrop" composes a picture: "put" publishes
@@ -227,20 +131,8 @@ function filmsThemselves(reading: BriefReading, verb: ReadToken): boolean {
   const asksMore = reading.tokens.slice(at + 1).some((t) => t.pos === 'VERB' && ASKING.has(t.lemma));
   return before.some((w) => DOERS.has(w)) && asksMore;
 }
-const ASKING = new Set(['need', 'want', 'write', 'make', 'give']);
-const DOERS = new Set([
-  'i',
-  'we',
-  "i'll",
-  "we'll",
-  'she',
-  'he',
-  'they',
-  "she'll",
-  "they'll",
-  'creator',
-  'creators',
-]);
+const ASKING: ReadonlySet<string> = new Set(requestClauses.asking_more.words);
+const DOERS: ReadonlySet<string> = new Set(requestClauses.doers.words);
 
 export interface RequestedOperation {
   family: string;
@@ -271,8 +163,13 @@ export function requestedOperations(reading: BriefReading): RequestedOperation[]
       (t.lemma !== 'put' || placedOnChannel(reading, t))
     )
       found.push({ family: 'publishing', token: t, term: 'publish', onOwnMedia: false });
-    else if (PHRASAL[phrase])
-      found.push({ family: PHRASAL[phrase], token: t, term: phrase.replace(' ', ''), onOwnMedia: false });
+    else if (PHRASAL.has(phrase))
+      found.push({
+        family: PHRASAL.get(phrase) ?? '',
+        token: t,
+        term: phrase.replace(' ', ''),
+        onOwnMedia: false,
+      });
   }
   for (const t of reading.tokens)
     if (REQUEST_ZONES.has(t.zone) && !t.negated) {

@@ -1,7 +1,7 @@
 import type { BriefReading } from './brief-reading';
 import type { CatalogIndex } from './catalog-index';
-import { ORIENTATION_WORDS, RATIO_PATTERN, type Orientation } from './placement';
-import { termOf } from './read-token';
+import { ORIENTATION_WORDS, RATIO_PATTERN, type Orientation } from '../language/placement';
+import { termOf } from '../language/read-token';
 
 /** An app whose excluded intents rule out the stated orientation ("horizontal video") ranks this much lower. */
 const RULED_OUT_FACTOR = 0.55;

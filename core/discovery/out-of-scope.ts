@@ -2,6 +2,7 @@ import type { BriefReading, ReadToken } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
 import { catalogTerms, type CatalogIndex } from './catalog-index';
 import { mediaIn, mediaMismatch } from './input-media';
+import { lexicon } from '../language/lexicon';
 import { isStopword } from '../language/normalize';
 import { OPERATION_WORDS, requestedOperations } from './operations';
 import {
@@ -136,12 +137,4 @@ export function exclusionsFor(
 }
 
 /** Every word the checks know, for the typo vocabulary ("translte", "spreadshet"). */
-export const OUT_OF_SCOPE_WORDS = [
-  ...OPERATION_WORDS,
-  'spreadsheet',
-  'vector',
-  'minute',
-  'minutes',
-  'pages',
-  'words',
-];
+export const OUT_OF_SCOPE_WORDS = [...OPERATION_WORDS, ...lexicon.outOfScopeWords.typo_words.words];

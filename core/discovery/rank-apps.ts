@@ -1,6 +1,7 @@
+import { lexicon } from '../language/lexicon';
 import { askedMedium, adjustedMatch, placementFactor, REVIEW_TERMS } from './adjust-score';
 import { readBrief, termOf, type BriefReading } from './brief-reading';
-import { speakerBefore } from './brief-spans';
+import { speakerBefore } from '../language/spans';
 import type { DiscoveryCandidate } from './candidate';
 import { carriesPoints, carriesScript, pointsFactor, scriptFactor } from './carried-content';
 import { catalogIndex } from './catalog-index';
@@ -9,12 +10,12 @@ import { cueVocabulary } from './cue-words';
 import { evidenceOf, requestSequence, ZONE_WEIGHTS, type EvidenceTerm } from './evidence';
 import { mediaFactor, mediaIn } from './input-media';
 import { orientationFactor, statedOrientation } from './orientation';
-import { platformsIn } from './placement';
+import { platformsIn } from '../language/placement';
 import { summarizeIntent, type IntentMedium } from './intent';
 import type { DiscoveryMatch } from './match';
 import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
-import { placedOnPlatform } from './token-marks';
+import { placedOnPlatform } from '../language/token-marks';
 import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
 import { confidenceOf, runConfidenceOf, type ModelKind } from './judgement/confidence';
 import { appFeatures, type AppFeatures } from './judgement/features';
@@ -55,17 +56,7 @@ const impliedTerm = (word: string, weight: number, impliedBy: string): EvidenceT
 });
 const PLATFORM_POST = impliedTerm('post', 1, 'a platform or a verb of sharing, with nothing named to make');
 const PLACED_POST = impliedTerm('post', 0.5, 'what the brief names goes on a platform');
-const SHARING = new Set([
-  'announce',
-  'promote',
-  'celebrate',
-  'share',
-  'thank',
-  'invite',
-  'welcome',
-  'introduce',
-  'launch',
-]);
+const SHARING: ReadonlySet<string> = new Set(lexicon.ranking.sharing.lemmas);
 const QUOTED_LINE = impliedTerm('quote', 1, 'a quotation with its author');
 const LISTED_POINTS = impliedTerm('points', 0.6, 'a list of points to cover');
 const CARRIED_SCRIPT = impliedTerm('script', 0.6, 'a passage the brief brings to be read out');

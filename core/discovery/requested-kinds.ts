@@ -1,92 +1,39 @@
 import type { BriefReading } from './brief-reading';
-import { REQUEST_ZONES } from './read-token';
+import { REQUEST_ZONES } from '../language/read-token';
 import { deliverableOf } from './deliverable';
+import { lexicon } from '../language/lexicon';
+
+const words = lexicon.outOfScopeWords;
 
 /**
  * Written deliverables longer than any app's copy (a caption, a headline, a script): as the thing
  * the brief asks to make ("Write a blog post about ..."), no app fits.
  */
-const LONG_TEXT = [
-  'article',
-  'blog post',
-  'blog article',
-  'essay',
-  'report',
-  'ebook',
-  'e-book',
-  'whitepaper',
-  'white paper',
-  'newsletter',
-  'press release',
-  'cover letter',
-  'letter',
-  'email',
-  'resume',
-  'cv',
-  'proposal',
-  'contract',
-  'manual',
-  'book',
-  'thesis',
-  'case study',
-  'landing page',
-  'website',
-  'web page',
-  'business plan',
-  'terms',
-  'policy',
-  'product description',
-  // Plans are documents too: what to post when, not the posts.
-  'calendar',
-  'strategy',
-  'plan',
-  'outline',
-  'agenda',
-  'checklist',
-  'document',
-  'doc',
-];
+const LONG_TEXT = words.long_text.kinds;
 
 /** File formats and what they are as MIME types; an app must output the MIME type (or name the word). */
-const FORMATS: Record<string, string> = {
-  pdf: 'application/pdf',
-  svg: 'image/svg+xml',
-  vector: 'image/svg+xml',
-  eps: 'application/postscript',
-  psd: 'image/vnd.adobe.photoshop',
-  gif: 'image/gif',
-  mov: 'video/quicktime',
-  avi: 'video/x-msvideo',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  spreadsheet: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.ms-excel',
-  excel: 'application/vnd.ms-excel',
-  sheet: 'application/vnd.ms-excel',
-  csv: 'text/csv',
-  docx: 'application/msword',
-  html: 'text/html',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  mp4: 'video/mp4',
-  m4a: 'audio/mp4',
-};
+const FORMATS: Readonly<Record<string, string>> = words.file_formats.to_mime;
 
-const LOOK_WORDS = new Set(['look', 'style', 'styled', 'feel', 'aesthetic', 'vibe']);
+const LOOK_WORDS: ReadonlySet<string> = new Set(lexicon.lookWords.after_format.lemmas);
 /** Pictures a style word can describe. */
-const DRAWN = new Set(['illustration', 'icon', 'art', 'artwork', 'drawing', 'graphic', 'image', 'picture']);
+const DRAWN: ReadonlySet<string> = new Set(words.drawn.lemmas);
 
+/** Any of `list`, with an optional plural "s". */
+const anyOf = (list: string[]) => new RegExp(`^(?:${list.join('|')})s?$`);
+const { scale_units: units } = words;
 /** Longest thing any app makes, by unit: a few minutes of media, a page of text. */
 const SCALE_LIMITS: { unit: RegExp; max: number; needsMedia: boolean }[] = [
-  { unit: /^(?:minute|minut|min|mins)s?$/, max: 3, needsMedia: true },
-  { unit: /^(?:hour|hr|hrs)s?$/, max: 0, needsMedia: true },
-  { unit: /^pages?$/, max: 1, needsMedia: false },
-  { unit: /^words?$/, max: 400, needsMedia: false },
+  { unit: anyOf(units.minutes), max: 3, needsMedia: true },
+  { unit: anyOf(units.hours), max: 0, needsMedia: true },
+  { unit: anyOf(units.pages), max: 1, needsMedia: false },
+  { unit: anyOf(units.words), max: 400, needsMedia: false },
 ];
 /** Nouns a duration must measure to be the length of what is asked ("a 10-minute documentary"). */
-const LONG_MEDIA =
-  /^(?:video|episode|podcast|documentary|film|movie|recording|show|clip|audio|song|webinar|livestream|course|tutorial|interview|footage|vlog)s?$/;
+const LONG_MEDIA = anyOf(words.long_media.words);
+
+const { advice } = words;
+/** A question's opening words that ask for advice ("What ...", "How often ..."). */
+const ADVICE = new RegExp(`^(?:${advice.openers.join('|')}|how (?:${advice.after_how.join('|')}))\\b`, 'i');
 
 /**
  * A question asking for advice ("What hashtags should I use?", "Which time is best to post?"):
@@ -94,30 +41,14 @@ const LONG_MEDIA =
  */
 export function asksForAdvice(reading: BriefReading): boolean {
   const text = reading.brief.trim();
-  return (
-    /\?\s*$/.test(text) &&
-    /^(?:what|which|when|why|where|who|should|is|are|does|do|how (?:should|do|does|did|is|are|was|can|many|much|often|long))\b/i.test(
-      text,
-    )
-  );
+  return /\?\s*$/.test(text) && ADVICE.test(text);
 }
 
 /**
  * Drawings that must be exact to their data or measures (a floor plan, a bar chart): a generated
  * image only looks like one.
  */
-const PRECISE_DRAWINGS = [
-  'floor plan',
-  'site plan',
-  'blueprint',
-  'diagram',
-  'flowchart',
-  'chart',
-  'graph',
-  'wireframe',
-  'schematic',
-  'org chart',
-];
+const PRECISE_DRAWINGS = words.precise_drawings.kinds;
 
 /** The long written deliverable the brief asks for ("blog post", "press release"), if that is what it asks. */
 export function longTextAsked(reading: BriefReading): string | null {
@@ -156,19 +87,7 @@ export function requestedFormats(reading: BriefReading): { word: string; mime: s
   return found;
 }
 
-const WORD_NUMBERS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-};
+const WORD_NUMBERS: Readonly<Record<string, number>> = words.numbers.words;
 
 /** A quantity in the request beyond what any app makes ("2,000-word", "a 10-minute documentary"). */
 export function beyondScale(reading: BriefReading): string | null {

@@ -1,35 +1,23 @@
+import { lexicon } from '../language/lexicon';
 import { readIntent } from './intent';
-import type { ReadToken } from './read-token';
+import type { ReadToken } from '../language/read-token';
+
+const { topicCues } = lexicon;
 
 /**
  * Words after which, up to the end of the clause, the brief says what the content is about. Matched
  * on lemmas, so "announcing", "announces" and "announce" all count.
  */
-const TOPIC_CUES = new Set([
-  'about',
-  'regarding',
-  'feature',
-  'explain',
-  'announce',
-  'promote',
-  'celebrate',
-  'introduce',
-  'launch',
-  'showcase',
-  'tell',
-  'roll',
-  'theme',
-  'topic',
-  'subject',
-]);
+const TOPIC_CUES: ReadonlySet<string> = new Set(topicCues.cues.lemmas);
 const CLAUSE_END = /^[,.;:!?()]$|^[-–—]$/;
 
 /** A month, a weekday or a day's number ("1st", "27"). */
-export const DATE_WORD =
-  /^(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|\d{1,2}(?:st|nd|rd|th)?)$/;
+export const DATE_WORD = new RegExp(
+  `^(?:${[...topicCues.dates.months, ...topicCues.dates.weekdays].join('|')}|\\d{1,2}(?:st|nd|rd|th)?)$`,
+);
 
 /** Cue words that are nouns ("theme", "topic") count only when the value follows ("theme is ..."). */
-const NOUN_CUES = new Set(['theme', 'topic', 'subject']);
+const NOUN_CUES: ReadonlySet<string> = new Set(topicCues.noun_cues.words);
 
 /**
  * Ask words after a topic cue, to the end of the clause, become topic; after "for my/our" only the
@@ -45,12 +33,11 @@ export function markTopics(tokens: ReadToken[]): void {
     }
     const next = tokens[i + 1];
     // A new clause ("and it needs ...") ends the topic as punctuation does.
-    const newClause = t.pos === 'CCONJ' && next !== undefined && ['PRON', 'VERB', 'AUX'].includes(next.pos);
+    const newClause = t.pos === 'CCONJ' && next !== undefined && CLAUSE_HEADS.has(next.pos);
     // A hyphen inside a word ("oat-milk") does not end the clause.
     const joiner = t.text === '-' && tokens[i - 1]?.end === t.start && next?.start === t.end;
     // "Our newsletter about beekeeping needs an image": the topic's noun phrase ends at the verb of what it needs.
-    const needs =
-      t.pos === 'VERB' && NEEDING.has(t.lemma) && ['NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? '');
+    const needs = t.pos === 'VERB' && NEEDING.has(t.lemma) && NOUNS.has(tokens[i - 1]?.pos ?? '');
     if ((CLAUSE_END.test(t.text) && !joiner) || newClause || needs) inTopic = false;
     else if (
       inTopic &&
@@ -81,38 +68,42 @@ export function markTopics(tokens: ReadToken[]): void {
 
 /** A word wink tags as a verb inside a noun phrase ("pottery class launch", "Grand Reopening"). */
 function nounLike(t: ReadToken, prev: ReadToken | undefined, next: ReadToken | undefined): boolean {
-  if (t.pos !== 'VERB' || !prev || !['NOUN', 'PROPN', 'ADJ'].includes(prev.pos)) return false;
-  return !next || !['DET', 'PRON'].includes(next.pos);
+  if (t.pos !== 'VERB' || !prev || !NOUN_MODIFIERS.has(prev.pos)) return false;
+  return !next || !DETERMINING.has(next.pos);
 }
 
 /** Verbs whose subject is what the content is for: "Our Mother's Day promo needs a post". */
-export const NEEDING = new Set(['need', 'want', 'require', 'deserve']);
+export const NEEDING: ReadonlySet<string> = new Set(topicCues.needing.lemmas);
 
-const NOUN_PHRASE = new Set(['PRON', 'DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PART']);
+const NOUN_PHRASE: ReadonlySet<string> = new Set([
+  'PRON',
+  'DET',
+  'ADJ',
+  'NOUN',
+  'PROPN',
+  'NUM',
+  'PART',
+] as const);
+/** Parts of speech that open a new clause after a conjunction ("and it needs ..."). */
+const CLAUSE_HEADS: ReadonlySet<string> = new Set(['PRON', 'VERB', 'AUX'] as const);
+const NOUNS: ReadonlySet<string> = new Set(['NOUN', 'PROPN'] as const);
+const NOUN_MODIFIERS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ'] as const);
+const DETERMINING: ReadonlySet<string> = new Set(['DET', 'PRON'] as const);
 
-export const POSSESSIVES = new Set(['my', 'our', 'your', 'their']);
+export const POSSESSIVES: ReadonlySet<string> = new Set(lexicon.ownership.possessives.words);
 
 /** Words after which a verb is the request itself ("could you explain", "please announce"). */
-const REQUEST_OPENERS = new Set(['you', 'u', 'please', 'pls', 'plz', 'just', 'and', 'then', 'me']);
+const REQUEST_OPENERS: ReadonlySet<string> = new Set(topicCues.request_openers.words);
 
 /** Verbs whose "that" clause is what to say: the topic. */
-const SAYING = new Set([
-  'announce',
-  'tell',
-  'say',
-  'know',
-  'share',
-  'show',
-  'remind',
-  'explain',
-  'mention',
-  'inform',
-]);
+const SAYING: ReadonlySet<string> = new Set(topicCues.saying.lemmas);
 
-const PERCEIVING = new Set(['hear', 'listen', 'see', 'watch']);
+const PERCEIVING: ReadonlySet<string> = new Set(topicCues.perceiving.lemmas);
 
 /** Verbs after which "to" is part of the request ("want to", "need to"), not a purpose. */
-const WANTING = new Set(['want', 'need', 'like', 'love', 'have', 'go', 'try', 'be', 'able', 'help', 'plan']);
+const WANTING: ReadonlySet<string> = new Set(topicCues.wanting_to.lemmas);
+/** Words after which "to" asks a question ("how to"), not a purpose. */
+const QUESTION_WORDS: ReadonlySet<string> = new Set(topicCues.question_words.words);
 
 /** A cue verb at the start of a clause of the request ("Explain ...", "please announce ..."). */
 function opensRequest(t: ReadToken, prev: ReadToken | undefined): boolean {
@@ -141,7 +132,7 @@ function isTopicCue(
     !PERCEIVING.has(next.lemma) &&
     prev !== undefined &&
     !WANTING.has(prev.lemma) &&
-    !['how', 'call', 'what', 'where'].includes(prev.word)
+    !QUESTION_WORDS.has(prev.word)
   )
     return true;
   // "for my slide deck", "for our webinar": what the content is for is context, not the thing to make.

@@ -1,14 +1,33 @@
 import { z } from 'zod';
+import carriedContent from './lexicon/carried-content.json';
 import colours from './lexicon/colours.json';
+import comparison from './lexicon/comparison.json';
 import copyWords from './lexicon/copy-words.json';
+import deliverable from './lexicon/deliverable.json';
 import directions from './lexicon/directions.json';
+import evidence from './lexicon/evidence.json';
 import feedbackMarks from './lexicon/feedback-marks.json';
+import lookWords from './lexicon/look-words.json';
 import looks from './lexicon/looks.json';
+import mediaKinds from './lexicon/media-kinds.json';
 import motion from './lexicon/motion.json';
+import operations from './lexicon/operations.json';
+import orientations from './lexicon/orientations.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
+import outOfScopeWords from './lexicon/out-of-scope-words.json';
+import ownership from './lexicon/ownership.json';
+import placing from './lexicon/placing.json';
+import platforms from './lexicon/platforms.json';
 import prompts from './lexicon/prompts.json';
+import ranking from './lexicon/ranking.json';
 import refinementTargets from './lexicon/refinement-targets.json';
+import requestClauses from './lexicon/request-clauses.json';
+import spans from './lexicon/spans.json';
+import structuredBriefs from './lexicon/structured-briefs.json';
+import synonyms from './lexicon/synonyms.json';
 import tones from './lexicon/tones.json';
+import topicCues from './lexicon/topic-cues.json';
+import typoVocabulary from './lexicon/typo-vocabulary.json';
 import writing from './lexicon/writing.json';
 
 /**
@@ -24,16 +43,35 @@ import writing from './lexicon/writing.json';
  * the process at start instead of misreading briefs later.
  */
 export const lexicon = {
+  carriedContent,
   colours,
+  comparison,
   copyWords,
+  deliverable,
   directions,
+  evidence,
   feedbackMarks,
+  lookWords,
   looks,
+  mediaKinds,
   motion,
+  operations,
+  orientations,
   outOfScopeKinds,
+  outOfScopeWords,
+  ownership,
+  placing,
+  platforms,
   prompts,
+  ranking,
   refinementTargets,
+  requestClauses,
+  spans,
+  structuredBriefs,
+  synonyms,
   tones,
+  topicCues,
+  typoVocabulary,
   writing,
 };
 

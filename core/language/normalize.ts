@@ -4,46 +4,24 @@
  * meet. Both the intent and the app fields go through the same functions.
  */
 
-const STOPWORDS = new Set(
-  (
-    'a an the and or but of for to in on at by with from into onto about as is are be been being was were ' +
-    'this that these those it its our your their my his her we you they i me us them some any each every ' +
-    'very really just also so than then there here which who whom whose what when where why how all both ' +
-    'can could should would will shall may might must do does did done please not no yes up out off ' +
-    'only own same such too more most other one ones via per like use using need needs want wants ' +
-    'get got now new make makes making create creates creating generate produce give build help ' +
-    "something anything thing things some kind sort lot lots i'd i'm let let's quick quickly good nice great " +
-    'write writes design craft prepare draft put together produce whip come'
-  ).split(' '),
-);
+import { lexicon } from './lexicon';
+
+const { comparison } = lexicon;
+const STOPWORDS: ReadonlySet<string> = new Set(comparison.stopwords.words);
 
 /** Words kept short on purpose: stemming would merge them with unrelated words. */
-const STEM_EXCEPTIONS = new Set([
-  'news',
-  'series',
-  'this',
-  'ads',
-  'ios',
-  'canvas',
-  'status',
-  'bus',
-  'gas',
-  'analysis',
-  'lens',
-  'glass',
-  'press',
-  'business',
-  'less',
-  'class',
-  'process',
-  'success',
-]);
+const STEM_EXCEPTIONS: ReadonlySet<string> = new Set(comparison.stem_exceptions.words);
+const { stemming } = comparison;
+/** A plural in -es after these drops "es" ("boxes" -> "box"). */
+const ES_PLURAL = new RegExp(`(${stemming.es_plural_endings.join('|')})$`);
+/** Doubled consonants that stay when -ing or -ed is stripped ("calling" -> "call"). */
+const KEPT_DOUBLE = new RegExp(`(${stemming.kept_doubles.join('|')})$`);
 
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, '');
   if (w.length <= 3 || STEM_EXCEPTIONS.has(w) || /\d/.test(w)) return w;
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
-  else if (/(sses|shes|ches|xes|zes)$/.test(w)) w = w.slice(0, -2);
+  else if (ES_PLURAL.test(w)) w = w.slice(0, -2);
   else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
   if (w.length > 5 && w.endsWith('ing')) w = undouble(w.slice(0, -3));
   else if (w.length > 5 && w.endsWith('ed') && !w.endsWith('eed')) w = undouble(w.slice(0, -2));
@@ -54,7 +32,7 @@ export function stem(word: string): string {
 
 /** "shopping" -> "shopp" -> "shop"; "editing" -> "edit" stays. */
 function undouble(w: string): string {
-  return /([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w;
+  return /([b-df-hj-np-tv-z])\1$/.test(w) && !KEPT_DOUBLE.test(w) ? w.slice(0, -1) : w;
 }
 
 /** Raw word tokens, lower case; keeps aspect ratios ("9:16") and file extensions ("mp4") whole. */

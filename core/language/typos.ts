@@ -67,7 +67,8 @@ export function correctWord(word: string, vocabulary: ReadonlySet<string>): stri
   return best.length === 1 ? best[0].word : null;
 }
 
-const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+/** The letter rows of a QWERTY keyboard (a layout, not words). */
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'] as const;
 const keyAt = new Map(
   KEY_ROWS.flatMap((row, r) => [...row].map((c, i): [string, [number, number]] => [c, [r, i]])),
 );

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { planContent } from '../../../core/content/plan-content';
 import { gatherGuidance } from '../../../core/content/prompt-guidance';
 import { rankApps } from '../../../core/discovery/rank-apps';
-import { readStructured } from '../../../core/discovery/structured-brief';
+import { readStructured } from '../../../core/language/structured-brief';
 import { CATALOG, CATALOG_APPS } from '../discovery/catalog-candidates';
 
 /**

@@ -1,7 +1,7 @@
 import { readBrief, termOf, type BriefReading, type Zone } from '../../../core/discovery/brief-reading';
 import { evidenceOf } from '../../../core/discovery/evidence';
 import { analyze } from '../../../core/language/nlp';
-import { readStructured } from '../../../core/discovery/structured-brief';
+import { readStructured } from '../../../core/language/structured-brief';
 import { correctWord, editDistance } from '../../../core/language/typos';
 
 const VOCABULARY = new Set([

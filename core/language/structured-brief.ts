@@ -1,3 +1,4 @@
+import { lexicon } from './lexicon';
 /**
  * Briefs that agents write as data rather than prose: a JSON object, a function call
  * (`video_ad(product="...", palette="Dark")`), `key=value; key=value`, `key: value | key: value` or
@@ -32,7 +33,7 @@ export function keyWords(key: string): string[] {
 }
 
 /** A value that says the field is left out ("text_band: none"). */
-const NOTHING = /^(?:none|n\/?a|null|nil|-+|no)$/i;
+const NOTHING = new RegExp(`^(?:${lexicon.structuredBriefs.nothing.words.join('|')}|-+)$`, 'i');
 
 function field(key: string, raw: unknown): StructuredField | null {
   const items = (Array.isArray(raw) ? raw : [raw])

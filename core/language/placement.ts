@@ -1,3 +1,6 @@
+import { lexicon } from './lexicon';
+import { letterWords } from './letter-words';
+
 /**
  * Where content goes and in what shape: platforms and aspect ratios. They constrain an app's
  * parameters (its aspect ratio, its shape) but are not evidence for one app over another, so
@@ -5,59 +8,24 @@
  */
 
 /** Platforms in the contract's lower-case spelling, and the other names people use for them. */
-export const PLATFORM_NAMES: Record<string, string> = {
-  instagram: 'instagram',
-  insta: 'instagram',
-  ig: 'instagram',
-  tiktok: 'tiktok',
-  youtube: 'youtube',
-  yt: 'youtube',
-  facebook: 'facebook',
-  fb: 'facebook',
-  linkedin: 'linkedin',
-  pinterest: 'pinterest',
-  snapchat: 'snapchat',
-  twitter: 'x',
-  shopify: 'shopify',
-  amazon: 'amazon',
-  etsy: 'etsy',
-  substack: 'substack',
-  whatsapp: 'whatsapp',
-};
+export const PLATFORM_NAMES: Readonly<Record<string, string>> = lexicon.platforms.names.to_platform;
 
 /** The usual shape of a platform's main placement, best first. */
-export const PLATFORM_RATIOS: Record<string, string[]> = {
-  tiktok: ['9:16'],
-  snapchat: ['9:16'],
-  youtube: ['16:9'],
-  instagram: ['4:5', '1:1'],
-  facebook: ['1:1', '4:5'],
-  linkedin: ['1:1', '4:5', '16:9'],
-  x: ['16:9', '1:1'],
-  pinterest: ['3:4', '4:5'],
-  blog: ['16:9'],
-  website: ['16:9'],
-  newsletter: ['16:9'],
-};
+export const PLATFORM_RATIOS: Readonly<Record<string, string[]>> = lexicon.platforms.ratios.by_platform;
 
 export type Orientation = 'vertical' | 'horizontal' | 'square';
 
 /** Orientations in words: an aspect ratio said without numbers ("vertical", "landscape"). */
-export const ORIENTATION_WORDS: Readonly<Record<string, Orientation>> = {
-  vertical: 'vertical',
-  portrait: 'vertical',
-  horizontal: 'horizontal',
-  landscape: 'horizontal',
-  widescreen: 'horizontal',
-  square: 'square',
-};
+export const ORIENTATION_WORDS = lexicon.orientations.orientations.to_orientation as Readonly<
+  Record<string, Orientation>
+>;
 
 /** An aspect ratio as written: "9:16", "4 : 5", "16x9" is not one (it reads as a size). */
 export const RATIO_PATTERN = /(?<![\d:])(\d{1,2})\s?:\s?(\d{1,2})(?![\d:]|\s?(?:am|pm)\b)/gi;
 
 /** Orientations a text states in words ("vertical", "landscape"), in the order stated. */
 export function orientationsIn(text: string): Orientation[] {
-  return (text.toLowerCase().match(/[a-z]+/g) ?? [])
+  return letterWords(text)
     .filter((w) => w in ORIENTATION_WORDS)
     .map((w) => ORIENTATION_WORDS[w]);
 }
@@ -74,7 +42,7 @@ export const platformOf = (word: string): string | null => PLATFORM_NAMES[word.t
 /** Platforms a text names, once each, in the order named ("x" only as "twitter" or "on/for X"). */
 export function platformsIn(text: string): string[] {
   const found = new Set<string>();
-  for (const w of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+  for (const w of letterWords(text)) {
     const p = platformOf(w);
     if (p) found.add(p);
   }

@@ -5,6 +5,7 @@
  * ranges of the original brief, so the tokens wink reads can be placed in them.
  */
 
+import { lexicon } from './lexicon';
 import { orientationsIn, platformsIn, ratiosIn } from './placement';
 
 export interface Span {
@@ -49,8 +50,8 @@ const PARENS = /\(([^()]{2,200})\)/g;
 /** A colon that is not inside a ratio or a time ("9:16", "10:30"). */
 const CONTENT_COLON = /(?<!\d):|:(?!\d)/g;
 /** Words a label never holds: a label names a thing, it does not ask ("I want make one image:"). */
-const NOT_A_LABEL =
-  /\b(?:i|we|you|it|is|are|was|need|want|make|create|please|pls|can|could|would|here|use|this|these|my|our)\b/i;
+const anyOf = (words: string[]) => words.join('|');
+const NOT_A_LABEL = new RegExp(`\\b(?:${anyOf(lexicon.spans.not_a_label.words)})\\b`, 'i');
 const MAX_LABEL_WORDS = 10;
 
 export function quotesIn(text: string): Quote[] {
@@ -83,11 +84,12 @@ function colons(text: string, skip: Span[]): number[] {
 }
 
 /** A full stop, question or exclamation mark ending a sentence: not inside a quote, not "Co." or "Dr.". */
-const SENTENCE_END = /(?<!\b(?:Co|Inc|Ltd|Dr|Mr|Mrs|Ms|St|Jr|Sr|vs|etc|approx))[.!?](?:\s|$)(?![^"“]*["”])/;
+const SENTENCE_END = new RegExp(
+  `(?<!\\b(?:${anyOf(lexicon.spans.sentence_abbreviations.words)}))[.!?](?:\\s|$)(?![^"“]*["”])`,
+);
 
 /** Keys of a line someone says or reads ("Featured line:", "Script:", "Spoken quote:"): the value is a passage. */
-const SPOKEN_KEY =
-  /\b(?:lines?|quote|excerpt|script|words|text|voiceover|vo|narration|sentence|phrase|says?|reads?)$/;
+const SPOKEN_KEY = new RegExp(`\\b(?:${anyOf(lexicon.spans.spoken_keys.words)})$`);
 
 /**
  * Where a spoken passage ends: its next sentences belong to it, up to the next cue, a sentence that
@@ -172,8 +174,11 @@ function dashLists(text: string): Span[] {
 }
 
 /** A sentence that opens by asking: "We want ...", "We finally have a budget and want ...", "I'd like ...", "Please ...", "Can you ...". */
-const ASKING_SENTENCE =
-  /[.!?]["”'’]?\s+(?=(?:we|i)(?:\s+(?:[a-z]+\s+){0,8}?(?:want|need|would like|would love|are looking)|['’]d like|['’]d love|['’]re looking)\b|(?:please|pls|can you|could you|would you|make|create|give me|let['’]s)\b)/gi;
+const { asking_sentence: asking } = lexicon.spans;
+const ASKING_SENTENCE = new RegExp(
+  `[.!?]["”'’]?\\s+(?=(?:${anyOf(asking.askers)})(?:\\s+(?:[a-z]+\\s+){0,8}?(?:${anyOf(asking.verbs)})|['’](?:${anyOf(asking.contracted)}))\\b|(?:${anyOf(asking.openers)})\\b)`,
+  'gi',
+);
 
 /** Where the content after a colon ends: before the first later sentence that asks for something. */
 function requestAfter(text: string, from: number): number {
@@ -214,7 +219,7 @@ const NAME_WORDS = String.raw`[\p{Lu}][\p{L}.'’-]*(?:\s+[\p{Lu}][\p{L}.'’-]*
 const NAME = `(${NAME_WORDS})`;
 /** The whole text is a person's name. */
 export const PERSON_NAME = new RegExp(`^${NAME_WORDS}$`, 'u');
-const SAYING = String.raw`(?:words|line|quote|saying|motto|advice|mantra|sentence)`;
+const SAYING = `(?:${anyOf(lexicon.spans.sayings.words)})`;
 const OPEN_QUOTE = String.raw`\s*:?\s*["“']?$`;
 /** "Ruth Bader Ginsburg's words", "Lao Tzu's "..."", "the sentence of our head chef Lucia Moreno:", right before the quote. */
 const OWNED_SAYING = [

@@ -1,7 +1,9 @@
-import type { BriefSpans } from './brief-spans';
-import type { Token } from '../language/nlp';
-import { stem } from '../language/normalize';
+import type { BriefSpans } from './spans';
+import type { Token } from './nlp';
+import { ORIENTATION_WORDS, platformOf, RATIO_PATTERN } from './placement';
+import { stem } from './normalize';
 import type { StructuredBrief } from './structured-brief';
+import { correctWord } from './typos';
 
 /**
  * Where a word of the brief stands, which says how much it tells about the app to use:
@@ -17,7 +19,7 @@ import type { StructuredBrief } from './structured-brief';
 export type Zone = 'ask' | 'label' | 'key' | 'aside' | 'context' | 'topic' | 'content' | 'quote' | 'url';
 
 /** The zones that hold the request itself: what to make, as the brief asks it. */
-export const REQUEST_ZONES: ReadonlySet<Zone> = new Set<Zone>(['ask', 'label', 'aside']);
+export const REQUEST_ZONES: ReadonlySet<Zone> = new Set(['ask', 'label', 'aside'] as const);
 
 export interface ReadToken extends Token {
   zone: Zone;
@@ -51,3 +53,38 @@ export interface BriefReading {
 
 /** The term a catalog or brief word is matched by: the stemmed lemma. */
 export const termOf = (lemma: string) => stem(lemma);
+
+/**
+ * Tokens as a brief reader reads them: each in the zone `zoneOf` gives it, unknown words corrected
+ * toward `vocabulary`, platforms and ratios (orientations too) marked as constraints.
+ */
+export function readTokens(
+  tokens: Token[],
+  zoneOf: (t: Token) => Zone,
+  vocabulary: ReadonlySet<string>,
+): ReadToken[] {
+  return tokens.map((t) => {
+    const isWord = t.type === 'word';
+    const typo = isWord && !t.known ? correctWord(t.lower, vocabulary) : null;
+    // A capitalised word is a name unless the fix keeps its first letter ("Instagarm"): "Leeds" is no "feeds".
+    const fix = typo && /^\p{Lu}/u.test(t.text) && typo[0] !== t.lower[0] ? null : typo;
+    const word = fix ?? t.lower;
+    const lemma = fix ?? t.lemma;
+    // An orientation ("vertical", "square") is an aspect ratio in words: a constraint too.
+    const ratio =
+      (t.type === 'number' && new RegExp(RATIO_PATTERN.source, 'i').test(t.text)) ||
+      word in ORIENTATION_WORDS;
+    return {
+      ...t,
+      zone: zoneOf(t),
+      word,
+      term: isWord ? termOf(lemma) : word,
+      corrected: fix !== null,
+      platform: isWord ? platformOf(word) : null,
+      ratio,
+      placement: false,
+      input: false,
+      cue: false,
+    };
+  });
+}
