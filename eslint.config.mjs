@@ -28,7 +28,6 @@ const WORD_LISTS_TO_MOVE = [
   'core/content/read-brief.ts',
   'core/content/runs.ts',
   'core/content/subject.ts',
-  'core/discovery/judgement/features.ts',
   'core/intelligence/activity.ts',
   'core/intelligence/brand-fit.ts',
   'core/intelligence/concept-features.ts',
