@@ -1,4 +1,8 @@
-/** Cosine similarity of two vectors of equal length; 0 when either is all zeros. */
+/**
+ * Cosine similarity of two vectors of equal length, to four places; 0 when either is all zeros. The
+ * last digits of an embedding vary between processes (the order of llama.cpp's float sums), and the
+ * same brief must get the same judgement in every process.
+ */
 export function cosine(a: number[], b: number[]): number {
   let dot = 0;
   let na = 0;
@@ -8,7 +12,7 @@ export function cosine(a: number[], b: number[]): number {
     na += a[i] * a[i];
     nb += b[i] * b[i];
   }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+  return na === 0 || nb === 0 ? 0 : Math.round((dot / Math.sqrt(na * nb)) * 10000) / 10000;
 }
 
 /** The text an app is embedded as: what it is called, says it does, and is tagged with. */
