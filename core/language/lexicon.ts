@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import brandWords from './lexicon/brand-words.json';
+import captionCues from './lexicon/caption-cues.json';
 import copyWords from './lexicon/copy-words.json';
 import feedbackMarks from './lexicon/feedback-marks.json';
+import fieldRoles from './lexicon/field-roles.json';
+import optionSenses from './lexicon/option-senses.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
+import platformNames from './lexicon/platform-names.json';
 
 /**
  * The one lexicon: every word the engine reads in briefs, feedback and instructions, as data files in
@@ -19,6 +24,11 @@ export const lexicon = {
   copyWords,
   feedbackMarks,
   outOfScopeKinds,
+  brandWords,
+  captionCues,
+  fieldRoles,
+  optionSenses,
+  platformNames,
 };
 
 export type LexiconFileName = keyof typeof lexicon;
