@@ -34,8 +34,6 @@ const WORD_LISTS_TO_MOVE = [
   'core/content/generate-image.ts',
   'core/content/prompt-of.ts',
   'core/content/read-brief.ts',
-  'core/content/runs.ts',
-  'core/content/subject.ts',
   'core/discovery/adjust-score.ts',
   'core/discovery/brief-reading.ts',
   'core/discovery/brief-spans.ts',

@@ -7,6 +7,7 @@ import fieldRoles from './lexicon/field-roles.json';
 import optionSenses from './lexicon/option-senses.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
 import platformNames from './lexicon/platform-names.json';
+import subjects from './lexicon/subjects.json';
 
 /**
  * The one lexicon: every word the engine reads in briefs, feedback and instructions, as data files in
@@ -29,6 +30,7 @@ export const lexicon = {
   fieldRoles,
   optionSenses,
   platformNames,
+  subjects,
 };
 
 export type LexiconFileName = keyof typeof lexicon;
