@@ -14,12 +14,13 @@ import {
 import { wordUses, type WordContext } from './brief-words';
 import type { DraftSource } from './draft';
 import { descriptionWords, keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
+import { lexicon } from '../language/lexicon';
 import { isStopword } from '../language/normalize';
 import { promptOf } from './prompt-of';
 import { subjectOf } from './subject';
 
 /** Roles that take a quote the brief carries when no cue points it elsewhere, in this order. */
-const QUOTE_TAKERS: FieldRole[] = [
+const QUOTE_TAKERS: readonly FieldRole[] = [
   'quote',
   'script',
   'excerpt',
@@ -28,7 +29,7 @@ const QUOTE_TAKERS: FieldRole[] = [
   'topic',
   'campaign',
   'copy',
-];
+] as const;
 
 export interface QuoteBook {
   /** Quotes whose cue names a role. */
@@ -73,7 +74,8 @@ export function assignQuotes(
 
 /** Two words of a parameter's description before a quote name it: "the line for the story and banner: '...'". */
 const DESCRIBED_WORDS = 2;
-const SUBJECT_CUES = new Set(['for', 'about', 'of', 'called', 'named', 'titled', 'promoting', 'announcing']);
+/** Words just before a quote that say what the pieces are for, not the words set on them. */
+const SUBJECT_CUES = new Set(lexicon.subjects.quote_purpose.words);
 
 /**
  * The role of the text parameter whose description the words before the quote, in its sentence,
@@ -112,7 +114,7 @@ function passageRoles(reading: BriefReading): FieldRole[] {
   return PASSAGE_TAKERS.filter((role) => ROLE_CUES[role].some((cue) => lead.includes(cue)));
 }
 
-const PASSAGE_TAKERS: FieldRole[] = ['quote', 'script', 'excerpt'];
+const PASSAGE_TAKERS: readonly FieldRole[] = ['quote', 'script', 'excerpt'] as const;
 
 function takeQuote(book: QuoteBook, role: FieldRole, roles: FieldRole[]): Quote | undefined {
   const own = book.byRole.get(role);

@@ -7,7 +7,9 @@ import fieldRoles from './lexicon/field-roles.json';
 import optionSenses from './lexicon/option-senses.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
 import platformNames from './lexicon/platform-names.json';
+import screenShapes from './lexicon/screen-shapes.json';
 import subjects from './lexicon/subjects.json';
+import wordUses from './lexicon/word-uses.json';
 
 /**
  * The one lexicon: every word the engine reads in briefs, feedback and instructions, as data files in
@@ -30,7 +32,9 @@ export const lexicon = {
   fieldRoles,
   optionSenses,
   platformNames,
+  screenShapes,
   subjects,
+  wordUses,
 };
 
 export type LexiconFileName = keyof typeof lexicon;
