@@ -27,8 +27,6 @@ const WORD_LISTS_TO_MOVE = [
   'adapters/models/openai-compatible.ts',
   'api/commands/refinement-outcome.ts',
   'core/app-generation/read-instruction.ts',
-  'core/content/brief-fields.ts',
-  'core/content/generate-briefs.ts',
   'core/content/generate-image.ts',
   'core/discovery/adjust-score.ts',
   'core/discovery/brief-reading.ts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import brandWords from './lexicon/brand-words.json';
+import briefAngles from './lexicon/brief-angles.json';
 import captionCues from './lexicon/caption-cues.json';
 import copyWords from './lexicon/copy-words.json';
 import feedbackMarks from './lexicon/feedback-marks.json';
@@ -8,6 +9,7 @@ import optionSenses from './lexicon/option-senses.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
 import platformNames from './lexicon/platform-names.json';
 import screenShapes from './lexicon/screen-shapes.json';
+import statedValues from './lexicon/stated-values.json';
 import subjects from './lexicon/subjects.json';
 import wordUses from './lexicon/word-uses.json';
 
@@ -28,11 +30,13 @@ export const lexicon = {
   feedbackMarks,
   outOfScopeKinds,
   brandWords,
+  briefAngles,
   captionCues,
   fieldRoles,
   optionSenses,
   platformNames,
   screenShapes,
+  statedValues,
   subjects,
   wordUses,
 };
