@@ -5,6 +5,7 @@ import captionCues from './lexicon/caption-cues.json';
 import copyWords from './lexicon/copy-words.json';
 import feedbackMarks from './lexicon/feedback-marks.json';
 import fieldRoles from './lexicon/field-roles.json';
+import instructions from './lexicon/instructions.json';
 import optionSenses from './lexicon/option-senses.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
 import platformNames from './lexicon/platform-names.json';
@@ -33,6 +34,7 @@ export const lexicon = {
   briefAngles,
   captionCues,
   fieldRoles,
+  instructions,
   optionSenses,
   platformNames,
   screenShapes,
