@@ -12,6 +12,7 @@ import platformNames from './lexicon/platform-names.json';
 import screenShapes from './lexicon/screen-shapes.json';
 import statedValues from './lexicon/stated-values.json';
 import subjects from './lexicon/subjects.json';
+import topicSignals from './lexicon/topic-signals.json';
 import wordUses from './lexicon/word-uses.json';
 
 /**
@@ -40,6 +41,7 @@ export const lexicon = {
   screenShapes,
   statedValues,
   subjects,
+  topicSignals,
   wordUses,
 };
 
