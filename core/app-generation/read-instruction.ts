@@ -1,5 +1,6 @@
 import { ASPECT_RATIO_VALUES } from '../graph/node-types';
 import { clipToLength } from '../text/graphemes';
+import { letterWords } from '../language/letter-words';
 import { lexicon } from '../language/lexicon';
 import { alternation, listsOf } from '../language/patterns';
 
@@ -121,7 +122,7 @@ export function readInstruction(instruction: string): AppWish {
     platforms: PLATFORMS.filter(([re]) => re.test(text)).map(([, p]) => p),
     productImage: has(PRODUCT_IMAGE),
     topic: topicPhrase(instruction),
-    styleWords: [...new Set((text.match(/[a-z]+/g) ?? []).filter((w) => STYLE_WORDS.has(w)))],
+    styleWords: [...new Set(letterWords(text).filter((w) => STYLE_WORDS.has(w)))],
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AppParameter } from '../app/app-definition';
 import { keyWords } from '../discovery/structured-brief';
+import { letterWords } from '../language/letter-words';
 import { lexicon } from '../language/lexicon';
 import { listsOf, wordsPattern } from '../language/patterns';
 
@@ -93,8 +94,7 @@ export function keyMatch(key: string, p: AppParameter): number {
 const OPTION_CUES = listsOf(option_cues);
 
 /** The words of a parameter's description, lower case ("Set on the story and the banner."). */
-export const descriptionWords = (p: AppParameter): Set<string> =>
-  new Set(p.description.toLowerCase().match(/[a-z]+/g) ?? []);
+export const descriptionWords = (p: AppParameter): Set<string> => new Set(letterWords(p.description));
 
 const NAMING = new Set(naming.words);
 const TITLES = new Set(naming.titles);
