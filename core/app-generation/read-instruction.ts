@@ -1,8 +1,9 @@
 import { ASPECT_RATIO_VALUES } from '../graph/node-types';
 import { clipToLength } from '../text/graphemes';
-import { letterWords } from '../language/letter-words';
 import { lexicon } from '../language/lexicon';
-import { alternation, listsOf } from '../language/patterns';
+import { letterRuns } from '../language/normalize';
+import { listsOf } from '../language/groups';
+import { phrases } from '../language/phrases';
 
 /** What an instruction asks a generated app to deliver, read by rules. */
 export interface AppWish {
@@ -36,14 +37,14 @@ const words = lexicon.instructions;
 /** Whole words or phrases of the lexicon, and beginnings of words: "\bvideo\b|\bapprov". */
 function anyOf(whole: readonly string[], starts: readonly string[] = []): RegExp {
   const parts = [
-    whole.length > 0 ? `\\b(?:${alternation(whole)})\\b` : '',
-    starts.length > 0 ? `\\b(?:${alternation(starts)})` : '',
+    whole.length > 0 ? `\\b(?:${phrases(whole)})\\b` : '',
+    starts.length > 0 ? `\\b(?:${phrases(starts)})` : '',
   ];
   return new RegExp(parts.filter(Boolean).join('|'));
 }
 
 const NUMBER_WORDS: Record<string, number> = words.counts.words;
-const COUNT = `(\\d{1,2}|${alternation(Object.keys(NUMBER_WORDS))})`;
+const COUNT = `(\\d{1,2}|${phrases(Object.keys(NUMBER_WORDS))})`;
 
 /** Platforms by name; "<platform>_starts" lists beginnings of words that name it too ("tweet"). */
 const PLATFORM_NAMES = listsOf(words.platforms);
@@ -80,13 +81,13 @@ const APPROVAL = anyOf(words.approval.words, words.approval.starts);
 const PRODUCT_IMAGE = anyOf(words.product_image.phrases);
 const CAROUSEL = anyOf(words.carousel.words);
 const COUNTED_SLIDES = [
-  new RegExp(`\\bcarousel (?:${alternation(words.carousel.count_links)}) ${COUNT}\\b`),
-  new RegExp(`\\b${COUNT}[- ](?:${alternation(words.carousel.slide_units)})\\b`),
+  new RegExp(`\\bcarousel (?:${phrases(words.carousel.count_links)}) ${COUNT}\\b`),
+  new RegExp(`\\b${COUNT}[- ](?:${phrases(words.carousel.slide_units)})\\b`),
   new RegExp(`\\b${COUNT}[- ]slide carousel\\b`),
 ];
-const TOPIC = new RegExp(`\\b(?:${alternation(words.topic.openers)})\\s+([^,.;:!?]+)`, 'i');
+const TOPIC = new RegExp(`\\b(?:${phrases(words.topic.openers)})\\s+([^,.;:!?]+)`, 'i');
 const TOPIC_TAIL = new RegExp(
-  `\\s+(?:${alternation(words.topic.tail_links)})\\s+(?:${alternation(words.topic.tail_articles)})?\\s*(?:\\d+|${alternation(words.topic.tail_words)}).*$`,
+  `\\s+(?:${phrases(words.topic.tail_links)})\\s+(?:${phrases(words.topic.tail_articles)})?\\s*(?:\\d+|${phrases(words.topic.tail_words)}).*$`,
   'i',
 );
 
@@ -122,7 +123,7 @@ export function readInstruction(instruction: string): AppWish {
     platforms: PLATFORMS.filter(([re]) => re.test(text)).map(([, p]) => p),
     productImage: has(PRODUCT_IMAGE),
     topic: topicPhrase(instruction),
-    styleWords: [...new Set(letterWords(text).filter((w) => STYLE_WORDS.has(w)))],
+    styleWords: [...new Set(letterRuns(text).filter((w) => STYLE_WORDS.has(w)))],
   };
 }
 

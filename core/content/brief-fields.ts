@@ -6,15 +6,15 @@ import { platformOf } from '../discovery/placement';
 import { isDeliverable, isFormWord } from './brief-words';
 import { keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
 import { lexicon } from '../language/lexicon';
-import { alternation } from '../language/patterns';
+import { phrases } from '../language/phrases';
 
 const stated = lexicon.statedValues;
-const NAME_DETERMINERS = alternation(stated.name_determiners.words);
-const NAMING_VERBS = alternation(stated.naming_verbs.words);
-const NAME_GLUE = alternation(stated.name_glue.words);
-const VALUE_DETERMINERS = new RegExp(`^(?:${alternation(stated.value_determiners.words)})\\s+`, 'i');
-const NAME_ENDERS = new RegExp(`\\s+(?:${alternation(stated.name_enders.words)})\\b.*$`, 'i');
-const ITEM_OPENER = new RegExp(`^\\s*(?:${alternation(stated.item_openers.words)})\\s+`, 'i');
+const NAME_DETERMINERS = phrases(stated.name_determiners.words);
+const NAMING_VERBS = phrases(stated.naming_verbs.words);
+const NAME_GLUE = phrases(stated.name_glue.words);
+const VALUE_DETERMINERS = new RegExp(`^(?:${phrases(stated.value_determiners.words)})\\s+`, 'i');
+const NAME_ENDERS = new RegExp(`\\s+(?:${phrases(stated.name_enders.words)})\\b.*$`, 'i');
+const ITEM_OPENER = new RegExp(`^\\s*(?:${phrases(stated.item_openers.words)})\\s+`, 'i');
 
 /**
  * Values a brief states outright for a field: an agent's field (`cta="Order today"`), a "Key: value"
@@ -157,7 +157,7 @@ const clean = (s: string) =>
     .replace(/[.;,]+$/, '')
     .trim();
 
-const LINKING_TAIL = new RegExp(`(?:\\s*\\b(?:${alternation(stated.linking_tail.words)}))+$`);
+const LINKING_TAIL = new RegExp(`(?:\\s*\\b(?:${phrases(stated.linking_tail.words)}))+$`);
 
 /** Which role a quote's cue words point at, if any ("episode", "cta", "line", "text"). */
 export function quoteRole(q: Quote, roles: FieldRole[]): FieldRole | null {
@@ -191,12 +191,12 @@ function distance(before: string[], role: FieldRole): number {
 
 /** What marks the name after a quotation as its author: "- Priya", "by", "said", "it's from". */
 const ATTRIBUTION_MARK = new RegExp(
-  String.raw`^[\s,]*(?:and\s+)?(?:(?:it['’]?s|it is|this is)\s+)?(?:[-–—~]|${alternation(stated.attribution_marks.words)})`,
+  String.raw`^[\s,]*(?:and\s+)?(?:(?:it['’]?s|it is|this is)\s+)?(?:[-–—~]|${phrases(stated.attribution_marks.words)})`,
   'iu',
 );
 /** "My grandma says "..."": the speaker (the shortest name) right before a verb of saying and the quote. */
 const SPEAKER_BEFORE_QUOTE = new RegExp(
-  String.raw`(?:^|[.!?]\s+|,\s*)(?:my |our )?([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2}?)\s+(?:${alternation(stated.speaker_verbs.phrases)})\s*:?\s*["“']?$`,
+  String.raw`(?:^|[.!?]\s+|,\s*)(?:my |our )?([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2}?)\s+(?:${phrases(stated.speaker_verbs.phrases)})\s*:?\s*["“']?$`,
   'iu',
 );
 
@@ -251,7 +251,7 @@ export function callToAction(reading: BriefReading): string | null {
   if (quoted) return clean(quoted[1]);
   const m = reading.brief.match(
     new RegExp(
-      String.raw`\b(?:${CTA_CUE.source}|(?:${alternation(stated.call_to_action_enders.verbs)})(?:ing|s)? with|end card(?: says)?)\s*[:=-]?\s*(?:["“]([^"”]{2,80})["”]|([^"“,.;!?()]{2,60}))`,
+      String.raw`\b(?:${CTA_CUE.source}|(?:${phrases(stated.call_to_action_enders.verbs)})(?:ing|s)? with|end card(?: says)?)\s*[:=-]?\s*(?:["“]([^"”]{2,80})["”]|([^"“,.;!?()]{2,60}))`,
       'i',
     ),
   );
@@ -324,7 +324,7 @@ function isConstraintList(items: string[]): boolean {
 }
 
 /** "pls", "if possible": politeness closing a note. */
-const POLITE_TAIL = new RegExp(String.raw`\s*\b(?:${alternation(stated.polite_tail.phrases)})\W*$`, 'i');
+const POLITE_TAIL = new RegExp(String.raw`\s*\b(?:${phrases(stated.polite_tail.phrases)})\W*$`, 'i');
 
 /** "earthy colors pls", "16:9 for our website": a short note on the look or the placement. */
 function isFormItem(item: string): boolean {
@@ -367,8 +367,8 @@ export function splitItems(text: string): string[] {
     .filter((s) => s.length > 1);
 }
 
-const SECONDS = new RegExp(String.raw`\b(\d{1,3})\s*-?\s*(?:${alternation(stated.seconds.units)})\b`, 'i');
-const DURATION_FIELD = new RegExp(`^(?:${alternation(stated.seconds.field_names)})$`);
+const SECONDS = new RegExp(String.raw`\b(\d{1,3})\s*-?\s*(?:${phrases(stated.seconds.units)})\b`, 'i');
+const DURATION_FIELD = new RegExp(`^(?:${phrases(stated.seconds.field_names)})$`);
 
 /** A length in seconds the brief states: "8 seconds", "5s", "12 sec", or an agent's "duration": 12. */
 export function secondsIn(reading: BriefReading): string | null {
@@ -380,7 +380,7 @@ export function secondsIn(reading: BriefReading): string | null {
 
 /** ", then voice it", ", and read it out": the next step of the request. */
 const NEXT_STEP = new RegExp(
-  String.raw`^(?:and\s+)?then\b|^\w+\s+(?:${alternation(stated.next_step.pronouns)})\b(?:\s+out)?$`,
+  String.raw`^(?:and\s+)?then\b|^\w+\s+(?:${phrases(stated.next_step.pronouns)})\b(?:\s+out)?$`,
   'i',
 );
 

@@ -1,8 +1,9 @@
 import type { AppParameter } from '../app/app-definition';
 import { keyWords } from '../discovery/structured-brief';
-import { letterWords } from '../language/letter-words';
 import { lexicon } from '../language/lexicon';
-import { listsOf, wordsPattern } from '../language/patterns';
+import { letterRuns } from '../language/normalize';
+import { listsOf } from '../language/groups';
+import { phrasePattern } from '../language/phrases';
 
 /**
  * What a text parameter wants from a brief, read from its key, name, description and catalog role:
@@ -32,7 +33,7 @@ export const ROLE_CUES = listsOf(role_cues) as Record<FieldRole, string[]>;
 
 /** The words of a key or name that give a text parameter its role, first role first. */
 const ROLE_PATTERNS = Object.entries(listsOf(role_in_name)).map(
-  ([role, words]) => [wordsPattern(words), role as FieldRole] as const,
+  ([role, words]) => [phrasePattern(words, ''), role as FieldRole] as const,
 );
 
 /** The role of a text parameter. */
@@ -44,7 +45,7 @@ export function roleOf(p: AppParameter): FieldRole {
   return 'copy';
 }
 
-const DETAILS_AFTER_NAME = wordsPattern(details_after_name.phrases, 'i');
+const DETAILS_AFTER_NAME = phrasePattern(details_after_name.phrases, 'i');
 
 /**
  * A name-like field that also takes what follows the name, by its own description: "The product,
@@ -94,7 +95,7 @@ export function keyMatch(key: string, p: AppParameter): number {
 const OPTION_CUES = listsOf(option_cues);
 
 /** The words of a parameter's description, lower case ("Set on the story and the banner."). */
-export const descriptionWords = (p: AppParameter): Set<string> => new Set(letterWords(p.description));
+export const descriptionWords = (p: AppParameter): Set<string> => new Set(letterRuns(p.description));
 
 const NAMING = new Set(naming.words);
 const TITLES = new Set(naming.titles);

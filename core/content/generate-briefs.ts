@@ -1,7 +1,7 @@
 import type { BrandContext, TopPattern, TrendSignal } from '../brand/brand-context';
 import { lexicon } from '../language/lexicon';
 import { terms } from '../language/normalize';
-import { listsOf } from '../language/patterns';
+import { listsOf } from '../language/groups';
 
 export interface Brief {
   brief: string;

@@ -3,7 +3,7 @@ import type { BriefReading, ReadToken } from '../discovery/brief-reading';
 import { catalogTerms } from '../discovery/catalog-index';
 import { lexicon } from '../language/lexicon';
 import { isStopword } from '../language/normalize';
-import { listsOf } from '../language/patterns';
+import { listsOf } from '../language/groups';
 import { aspectRatioIn } from './read-brief';
 import { PLATFORM_RATIOS } from '../discovery/placement';
 import { isDeliverable, STYLE_CUES } from './brief-words';

@@ -1,7 +1,7 @@
 import type { BriefReading } from '../discovery/brief-reading';
 import { PHONE_SHAPE } from './read-brief';
 import { lexicon } from '../language/lexicon';
-import { alternation } from '../language/patterns';
+import { phrases } from '../language/phrases';
 import { wordUses, type WordContext } from './brief-words';
 import { runsOf, textOf, trim, type Run } from './runs';
 
@@ -42,7 +42,7 @@ const showsAfterOf = (run: Run) =>
 
 /** Small words and punctuation left before a phone's shape once it is cut off ("a sunset, as ..."). */
 const PHONE_SHAPE_LEADS = new RegExp(
-  `(?:[\\s,;:-]|\\b(?:${alternation(lexicon.screenShapes.phone_shape_leads.words)})\\b)*$`,
+  `(?:[\\s,;:-]|\\b(?:${phrases(lexicon.screenShapes.phone_shape_leads.words)})\\b)*$`,
   'i',
 );
 

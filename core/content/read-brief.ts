@@ -1,7 +1,8 @@
 import { URL_PATTERN } from '../discovery/brief-spans';
 import { EXTENSION_KINDS } from '../discovery/input-media';
 import { lexicon } from '../language/lexicon';
-import { alternation, listsOf, wordsPattern } from '../language/patterns';
+import { listsOf } from '../language/groups';
+import { phrasePattern, phrases } from '../language/phrases';
 
 /** What a brief links to and the shape it implies: its URLs, their media kinds, an aspect ratio or orientation. */
 
@@ -23,7 +24,7 @@ const { implied_ratios, phone_shape } = lexicon.screenShapes;
 
 /** A phone held upright, filled edge to edge: its screen's shape, not what a picture shows. */
 export const PHONE_SHAPE = new RegExp(
-  `\\b(?:(?:${alternation(phone_shape.upright)})|(?:${alternation(phone_shape.fills)}) on (?:(?:${alternation(phone_shape.owners)}) )?phone|phone (?:${alternation(phone_shape.phone_parts)}))\\b`,
+  `\\b(?:(?:${phrases(phone_shape.upright)})|(?:${phrases(phone_shape.fills)}) on (?:(?:${phrases(phone_shape.owners)}) )?phone|phone (?:${phrases(phone_shape.phone_parts)}))\\b`,
   'i',
 );
 
@@ -32,7 +33,7 @@ const RATIO = /\b(1:1|16:9|9:16|4:5|4:3|3:4|2:3|3:2|21:9)\b/;
 const ORIENTATION: [RegExp, string][] = [
   [PHONE_SHAPE, '9:16'],
   ...Object.entries(listsOf(implied_ratios)).map(([ratio, words]): [RegExp, string] => [
-    wordsPattern(words, 'i'),
+    phrasePattern(words, 'i'),
     ratio,
   ]),
 ];

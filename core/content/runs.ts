@@ -2,7 +2,7 @@ import type { ReadToken } from '../discovery/brief-reading';
 import type { WordUse } from './brief-words';
 import type { FieldRole } from './field-roles';
 import { lexicon } from '../language/lexicon';
-import { alternation } from '../language/patterns';
+import { phrases } from '../language/phrases';
 
 /** A run of tokens: one clause of the brief, between punctuation, quotes and links. */
 export interface Run {
@@ -28,8 +28,8 @@ const LEADING = new Set<string>([
 ] as const);
 const TRAILING = new Set<string>(['DET', 'PRON', 'ADP', 'CCONJ', 'SCONJ', 'AUX', 'PART', 'PUNCT'] as const);
 /** A time after a product ("next month", "this weekend"): its opener and the time word, singular or plural. */
-const TIME_OPENER = new RegExp(`^(?:${alternation(times.openers)})$`);
-const TIME_WORDS = new RegExp(`^(?:${alternation(times.words)})s?$`);
+const TIME_OPENER = new RegExp(`^(?:${phrases(times.openers)})$`);
+const TIME_WORDS = new RegExp(`^(?:${phrases(times.words)})s?$`);
 const OBJECT_OPENERS = new Set(['DET', 'PRON']);
 const NOT_OPENING = new Set(not_opening.words);
 

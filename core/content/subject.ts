@@ -4,7 +4,7 @@ import { wordUses, type WordContext, type WordUse } from './brief-words';
 import type { FieldRole } from './field-roles';
 import { runsOf, textOf, trim, type Run } from './runs';
 import { lexicon } from '../language/lexicon';
-import { listsOf } from '../language/patterns';
+import { listsOf } from '../language/groups';
 
 const words = lexicon.subjects;
 

@@ -1,5 +1,5 @@
 import { lexicon } from '../language/lexicon';
-import { wordsPattern } from '../language/patterns';
+import { phrases } from '../language/phrases';
 import { factor, type Factor } from './factor';
 import { isKnownPlatform, type KnownPlatform } from './platforms';
 
@@ -57,7 +57,7 @@ const DEFAULT_NORMS: PlatformNorms = {
 /** The opening that has to stop the scroll. */
 export const HOOK_WORDS = 8;
 const HOOK_CUES = new Set(lexicon.captionCues.hooks.words);
-const CTA = wordsPattern(lexicon.captionCues.calls_to_action.phrases, 'i');
+const CTA = new RegExp(`\\b(${phrases(lexicon.captionCues.calls_to_action.phrases)})\\b`, 'i');
 
 export const POINTS = {
   hook: 8,
