@@ -26,7 +26,6 @@ const WORD_LISTS_TO_MOVE = [
   'adapters/models/local/text-generator.ts',
   'adapters/models/openai-compatible.ts',
   'api/commands/refinement-outcome.ts',
-  'core/content/generate-image.ts',
   'core/discovery/adjust-score.ts',
   'core/discovery/brief-reading.ts',
   'core/discovery/brief-spans.ts',
