@@ -4,8 +4,6 @@ import { descendantsOf } from '../../core/graph/find-subgraph';
 import type { Plan } from '../../core/graph/plan';
 import { refinementCandidates, type RefinementCandidate } from '../../core/refinement/candidates';
 import { parseModelRefinement, refinementMessages } from '../../core/refinement/model-refinement';
-import { selectRefinement } from '../../core/refinement/select-refinement';
-import { widenSelection } from '../../core/refinement/widen-selection';
 import { canApply } from '../../core/refinement/refinement-report';
 import type { RefinementSelection } from '../../core/refinement/selection';
 import type { RunView } from '../../core/run/present-run';
@@ -14,12 +12,13 @@ import type { NodeOutput } from '../../core/run/run-types';
 import { beginRefinement, latestCompletedOutputs, revertRefinement } from '../../adapters/db/refinements';
 import { planOf } from '../../adapters/db/runs';
 import type { RunRow } from '../../adapters/db/schema';
+import { readRefinement } from '../../adapters/models/direction-support';
 import type { ChatCompletion } from '../../adapters/models/openai-chat';
 import type { ApiDeps } from '../deps';
 import { waitForRun } from './follow-run';
 import { launchExecution } from './launch-execution';
 import type { WebhookEventName } from '../../core/run/webhook-event-names';
-import { directionSupports, nodeSupport, refinementAnswer } from './refinement-outcome';
+import { refinementAnswer } from './refinement-outcome';
 
 /** How long the previous execution may take to close (it may still be delivering its webhook). */
 const PREVIOUS_EXECUTION_CLOSE_MS = 15_000;
@@ -69,15 +68,16 @@ export async function refineRun(
       'This run has no prompt-driven node that feedback could change',
     );
 
-  // Wording does not decide: a direction the chosen nodes cannot apply goes to a node that can (issue 29).
-  const selection = widenSelection(
-    await chooseRefinement(deps.chat, deps.logger, candidates, feedback),
+  // The walk of the feedback to the chosen nodes and what each can apply (ARCHITECTURE.md, "The feedback
+  // walk"): the chat model's choice, else the rules', where wording does not decide (issue 29).
+  const { selection, supports } = readRefinement(
+    deps.config,
+    plan,
     candidates,
     feedback,
-    (nodeId) => nodeSupport(deps.config, plan, nodeId, feedback),
+    await modelRefinement(deps.chat, deps.logger, candidates, feedback),
   );
   // A node whose provider can do nothing the feedback asks is not re-run: it keeps its output (issue 10).
-  const supports = directionSupports(deps.config, plan, selection, feedback);
   const ran = selection.choices.filter((c) => canApply(supports.get(c.nodeId)!));
   const latest = await latestCompletedOutputs(deps.db, run.id);
   const answer = (
@@ -155,13 +155,13 @@ export async function refineRun(
   return answer(view, revision, after, execute.length);
 }
 
-/** The chat model's choice when one is configured and gives a usable one, else the rules'. */
-async function chooseRefinement(
+/** The chat model's choice when one is configured and gives a usable one, else null (the rules choose). */
+async function modelRefinement(
   chat: ChatCompletion | null,
   logger: Logger,
   candidates: RefinementCandidate[],
   feedback: string,
-): Promise<RefinementSelection> {
+): Promise<RefinementSelection | null> {
   if (chat) {
     try {
       const answer = await chat(refinementMessages(candidates, feedback), {
@@ -174,7 +174,7 @@ async function chooseRefinement(
       logger.warn({ err }, 'refinement: the model failed; falling back to rules');
     }
   }
-  return selectRefinement(candidates, feedback);
+  return null;
 }
 
 /** The plan with rewritten prompts folded in. */

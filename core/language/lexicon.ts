@@ -2,18 +2,26 @@ import { z } from 'zod';
 import brandWords from './lexicon/brand-words.json';
 import briefAngles from './lexicon/brief-angles.json';
 import captionCues from './lexicon/caption-cues.json';
+import colours from './lexicon/colours.json';
 import copyWords from './lexicon/copy-words.json';
+import directions from './lexicon/directions.json';
 import feedbackMarks from './lexicon/feedback-marks.json';
 import fieldRoles from './lexicon/field-roles.json';
 import instructions from './lexicon/instructions.json';
+import looks from './lexicon/looks.json';
+import motion from './lexicon/motion.json';
 import optionSenses from './lexicon/option-senses.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
 import platformNames from './lexicon/platform-names.json';
+import prompts from './lexicon/prompts.json';
+import refinementTargets from './lexicon/refinement-targets.json';
 import screenShapes from './lexicon/screen-shapes.json';
 import statedValues from './lexicon/stated-values.json';
 import subjects from './lexicon/subjects.json';
+import tones from './lexicon/tones.json';
 import topicSignals from './lexicon/topic-signals.json';
 import wordUses from './lexicon/word-uses.json';
+import writing from './lexicon/writing.json';
 
 /**
  * The one lexicon: every word the engine reads in briefs, feedback and instructions, as data files in
@@ -28,21 +36,29 @@ import wordUses from './lexicon/word-uses.json';
  * the process at start instead of misreading briefs later.
  */
 export const lexicon = {
-  copyWords,
-  feedbackMarks,
-  outOfScopeKinds,
   brandWords,
   briefAngles,
   captionCues,
+  colours,
+  copyWords,
+  directions,
+  feedbackMarks,
   fieldRoles,
   instructions,
+  looks,
+  motion,
   optionSenses,
+  outOfScopeKinds,
   platformNames,
+  prompts,
+  refinementTargets,
   screenShapes,
   statedValues,
   subjects,
+  tones,
   topicSignals,
   wordUses,
+  writing,
 };
 
 export type LexiconFileName = keyof typeof lexicon;

@@ -2177,7 +2177,7 @@ export interface components {
         model: 'lexical' | 'semantic';
         /** @description Below it content creation asks or offers candidates instead of running */
         runThreshold: number;
-        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        /** @description Calibrated likelihood that running the likeliest app is right (the judgement's run model) */
         value: number;
       };
       /** @description One question that tells the candidates apart */
@@ -2309,7 +2309,7 @@ export interface components {
         model: 'lexical' | 'semantic';
         /** @description Below it content creation asks or offers candidates instead of running */
         runThreshold: number;
-        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        /** @description Calibrated likelihood that running the likeliest app is right (the judgement's run model) */
         value: number;
       } | null;
       draftedInputs: {
@@ -2489,7 +2489,7 @@ export interface components {
         model: 'lexical' | 'semantic';
         /** @description Below it content creation asks or offers candidates instead of running */
         runThreshold: number;
-        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        /** @description Calibrated likelihood that running the likeliest app is right (the judgement's run model) */
         value: number;
       } | null;
       draftedInputs: {
@@ -2564,7 +2564,7 @@ export interface components {
         model: 'lexical' | 'semantic';
         /** @description Below it content creation asks or offers candidates instead of running */
         runThreshold: number;
-        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        /** @description Calibrated likelihood that running the likeliest app is right (the judgement's run model) */
         value: number;
       };
       reason: string;
@@ -3691,6 +3691,12 @@ export interface components {
      *       "createdAt": "2026-05-04T09:30:00.000Z",
      *       "validatedInputs": {
      *         "product": "teal water bottle"
+     *       },
+     *       "inputSources": {
+     *         "product": {
+     *           "source": "given",
+     *           "confidence": 1
+     *         }
      *       }
      *     }
      */
@@ -3698,6 +3704,14 @@ export interface components {
       completedAt: null;
       createdAt: components['schemas']['Timestamp'];
       errorMessage: null;
+      /** @description Per parameter key: where its value came from and how far that evidence can be trusted */
+      inputSources: {
+        [key: string]: {
+          confidence: number;
+          /** @enum {string} */
+          source: 'given' | 'quoted' | 'labelled' | 'span' | 'implied' | 'model' | 'default' | 'guessed';
+        };
+      };
       /** @description Pending placeholders */
       outputs: components['schemas']['RunOutput'][];
       /** @description test_ + a deterministic id of app and inputs */
@@ -5267,6 +5281,12 @@ export interface operations {
            *         "createdAt": "2026-05-04T09:30:00.000Z",
            *         "validatedInputs": {
            *           "product": "teal water bottle"
+           *         },
+           *         "inputSources": {
+           *           "product": {
+           *             "source": "given",
+           *             "confidence": 1
+           *           }
            *         }
            *       }
            *     }
@@ -7221,6 +7241,12 @@ export interface operations {
            *         "createdAt": "2026-05-04T09:30:00.000Z",
            *         "validatedInputs": {
            *           "product": "teal water bottle"
+           *         },
+           *         "inputSources": {
+           *           "product": {
+           *             "source": "given",
+           *             "confidence": 1
+           *           }
            *         }
            *       }
            *     }
