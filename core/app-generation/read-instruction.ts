@@ -1,7 +1,7 @@
 import { ASPECT_RATIO_VALUES } from '../graph/node-types';
 import { clipToLength } from '../text/graphemes';
+import { letterWords } from '../language/letter-words';
 import { lexicon } from '../language/lexicon';
-import { letterRuns } from '../language/normalize';
 import { listsOf } from '../language/groups';
 import { phrases } from '../language/phrases';
 
@@ -123,7 +123,7 @@ export function readInstruction(instruction: string): AppWish {
     platforms: PLATFORMS.filter(([re]) => re.test(text)).map(([, p]) => p),
     productImage: has(PRODUCT_IMAGE),
     topic: topicPhrase(instruction),
-    styleWords: [...new Set(letterRuns(text).filter((w) => STYLE_WORDS.has(w)))],
+    styleWords: [...new Set(letterWords(text).filter((w) => STYLE_WORDS.has(w)))],
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AppParameter } from '../app/app-definition';
 import { keyWords } from '../discovery/structured-brief';
+import { letterWords } from '../language/letter-words';
 import { lexicon } from '../language/lexicon';
-import { letterRuns } from '../language/normalize';
 import { listsOf } from '../language/groups';
 import { phrasePattern } from '../language/phrases';
 
@@ -95,7 +95,7 @@ export function keyMatch(key: string, p: AppParameter): number {
 const OPTION_CUES = listsOf(option_cues);
 
 /** The words of a parameter's description, lower case ("Set on the story and the banner."). */
-export const descriptionWords = (p: AppParameter): Set<string> => new Set(letterRuns(p.description));
+export const descriptionWords = (p: AppParameter): Set<string> => new Set(letterWords(p.description));
 
 const NAMING = new Set(naming.words);
 const TITLES = new Set(naming.titles);

@@ -14,8 +14,9 @@ import {
 import { wordUses, type WordContext } from './brief-words';
 import type { DraftSource } from './draft';
 import { descriptionWords, keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
+import { letterWords } from '../language/letter-words';
 import { lexicon } from '../language/lexicon';
-import { isStopword, letterRuns } from '../language/normalize';
+import { isStopword } from '../language/normalize';
 import { promptOf } from './prompt-of';
 import { subjectOf } from './subject';
 
@@ -87,7 +88,7 @@ function describedRole(reading: BriefReading, q: Quote, parameters: AppParameter
       .slice(Math.max(0, q.start - 60), q.start)
       .split(/[.!?](?:\s|$)/)
       .pop() ?? '';
-  const words = letterRuns(sentence);
+  const words = letterWords(sentence);
   // "a web banner for 'Pumpkin Patch Weekend'": what the pieces are for, not the words set on them.
   if (SUBJECT_CUES.has(words[words.length - 1] ?? '')) return null;
   const before = new Set(words);
@@ -105,7 +106,7 @@ const opensOnQuote = (reading: BriefReading, at: number) => /^\s*["“'‘]/.tes
 function passageRoles(reading: BriefReading): FieldRole[] {
   const at = reading.spans.afterColon;
   if (at === null || opensOnQuote(reading, at)) return [];
-  const lead = letterRuns(reading.brief.slice(Math.max(0, at - 60), at - 1)).slice(-8);
+  const lead = letterWords(reading.brief.slice(Math.max(0, at - 60), at - 1)).slice(-8);
   return PASSAGE_TAKERS.filter((role) => ROLE_CUES[role].some((cue) => lead.includes(cue)));
 }
 
@@ -209,7 +210,7 @@ function withDetails(reading: BriefReading, value: string, words: WordContext): 
     from = at + item.length;
     // The key of the next field ("cta=...", "cta "Plant something"") or an option label ("honest first impression").
     if (/^\s*[:="“]/.test(reading.brief.slice(from))) return false;
-    const itemWords = letterRuns(item);
+    const itemWords = letterWords(item);
     if (itemWords.length > 0 && itemWords.every((w) => words.optionWords.has(w) || isStopword(w)))
       return false;
     return reading.tokens.every(

@@ -62,9 +62,6 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(/\d+:\d+|[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
 }
 
-/** Lower-case runs of ASCII letters, digits and marks dropped ("for IG Reels 9:16" -> for, ig, reels). */
-export const letterRuns = (text: string): string[] => text.toLowerCase().match(/[a-z]+/g) ?? [];
-
 export const isStopword = (word: string) => STOPWORDS.has(word);
 
 /** Content words of a text, stemmed, in order (duplicates kept). */
