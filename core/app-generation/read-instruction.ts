@@ -1,5 +1,9 @@
 import { ASPECT_RATIO_VALUES } from '../graph/node-types';
 import { clipToLength } from '../text/graphemes';
+import { letterWords } from '../language/letter-words';
+import { lexicon } from '../language/lexicon';
+import { listsOf } from '../language/groups';
+import { phrases } from '../language/phrases';
 
 /** What an instruction asks a generated app to deliver, read by rules. */
 export interface AppWish {
@@ -28,43 +32,63 @@ export interface AppWish {
 export const CAROUSEL_DEFAULT_SLIDES = 5;
 export const CAROUSEL_MAX_SLIDES = 10;
 
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
-const COUNT = '(\\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)';
+const words = lexicon.instructions;
 
-const PLATFORMS: [RegExp, string][] = [
-  [/\binstagram\b|\binsta\b|\big\b/, 'instagram'],
-  [/\btik ?tok\b/, 'tiktok'],
-  [/\bfacebook\b|\bfb\b/, 'facebook'],
-  [/\blinked ?in\b/, 'linkedin'],
-  [/\btwitter\b|\bx\.com\b|\bon x\b|\btweet/, 'x'],
-  [/\byoutube\b|\byt shorts?\b/, 'youtube'],
-  [/\bpinterest\b|\bpin\b/, 'pinterest'],
-  [/\bthreads\b/, 'threads'],
-  [/\bblog\b|\barticle\b|\bnewsletter\b/, 'blog'],
-];
+/** Whole words or phrases of the lexicon, and beginnings of words: "\bvideo\b|\bapprov". */
+function anyOf(whole: readonly string[], starts: readonly string[] = []): RegExp {
+  const parts = [
+    whole.length > 0 ? `\\b(?:${phrases(whole)})\\b` : '',
+    starts.length > 0 ? `\\b(?:${phrases(starts)})` : '',
+  ];
+  return new RegExp(parts.filter(Boolean).join('|'));
+}
+
+const NUMBER_WORDS: Record<string, number> = words.counts.words;
+const COUNT = `(\\d{1,2}|${phrases(Object.keys(NUMBER_WORDS))})`;
+
+/** Platforms by name; "<platform>_starts" lists beginnings of words that name it too ("tweet"). */
+const PLATFORM_NAMES = listsOf(words.platforms);
+const PLATFORMS: [RegExp, string][] = Object.entries(PLATFORM_NAMES)
+  .filter(([platform]) => !platform.endsWith('_starts'))
+  .map(([platform, names]) => [anyOf(names, PLATFORM_NAMES[`${platform}_starts`]), platform]);
 
 /** Platforms whose usual shape is not square, strongest first. */
-const PLATFORM_RATIO: [RegExp, string][] = [
-  [/\bstor(y|ies)\b|\breels?\b|\bshorts\b|\btik ?tok\b/, '9:16'],
-  [/\byoutube\b|\bblog\b|\bbanner\b|\bheader\b|\bhero\b|\bthumbnail\b|\btwitter\b/, '16:9'],
-  [/\bpinterest\b|\bportrait\b/, '4:5'],
-];
+const PLATFORM_RATIO: [RegExp, string][] = Object.entries(listsOf(words.platform_shapes)).map(
+  ([ratio, names]) => [anyOf(names), ratio],
+);
+/** Orientations an instruction states, by ratio, in order. */
+const SHAPES: [RegExp, string][] = Object.entries(listsOf(words.shape)).map(([ratio, names]) => [
+  anyOf(names),
+  ratio,
+]);
 
-const STYLE_WORDS = new Set(
-  (
-    'minimal minimalist bold playful elegant luxury vintage retro modern clean vibrant pastel dark bright warm cool neon ' +
-    'cinematic moody colourful colorful geometric gradient professional fun friendly corporate earthy monochrome'
-  ).split(' '),
+const STYLE_WORDS = new Set(words.style_words.words);
+
+const VIDEO = new RegExp(
+  `${anyOf(words.video.words).source}|(?<!${words.video.clips_not_after} )${anyOf(words.video.clips).source}`,
+);
+const SUBTITLES = anyOf(words.subtitles.words);
+const CAPTIONS = anyOf(words.subtitles.captions);
+const POST_CAPTION = anyOf(words.subtitles.post_caption);
+const VOICEOVER = anyOf(words.voiceover.words);
+const CAPTION = anyOf(words.caption.words);
+const POSTS = anyOf(words.caption.posts);
+const IMAGE = anyOf(words.image.words);
+const HEADLINE = anyOf(words.headline.words);
+const ALT_TEXT = anyOf(words.alt_text.words, words.alt_text.starts);
+const QUALITY = anyOf(words.quality.words);
+const APPROVAL = anyOf(words.approval.words, words.approval.starts);
+const PRODUCT_IMAGE = anyOf(words.product_image.phrases);
+const CAROUSEL = anyOf(words.carousel.words);
+const COUNTED_SLIDES = [
+  new RegExp(`\\bcarousel (?:${phrases(words.carousel.count_links)}) ${COUNT}\\b`),
+  new RegExp(`\\b${COUNT}[- ](?:${phrases(words.carousel.slide_units)})\\b`),
+  new RegExp(`\\b${COUNT}[- ]slide carousel\\b`),
+];
+const TOPIC = new RegExp(`\\b(?:${phrases(words.topic.openers)})\\s+([^,.;:!?]+)`, 'i');
+const TOPIC_TAIL = new RegExp(
+  `\\s+(?:${phrases(words.topic.tail_links)})\\s+(?:${phrases(words.topic.tail_articles)})?\\s*(?:\\d+|${phrases(words.topic.tail_words)}).*$`,
+  'i',
 );
 
 /**
@@ -78,26 +102,12 @@ const STYLE_WORDS = new Set(
 export function readInstruction(instruction: string): AppWish {
   const text = ` ${instruction.toLowerCase().replace(/\s+/g, ' ')} `;
   const has = (re: RegExp) => re.test(text);
-  const video = has(
-    /\bvideos?\b|\breels?\b|(?<!audio )\bclips?\b|\bshorts\b|\bmotion\b|\banimated\b|\btik ?tok video\b/,
-  );
+  const video = has(VIDEO);
   const carousel = carouselSlides(text);
-  const subtitles =
-    has(/\bsubtitles?\b|\bsubtitled\b|\bcaptioned\b|\bburn(ed)?[- ]in\b|\bon-screen text\b/) ||
-    (video && has(/\bcaptions\b/) && !has(/\bcaption text\b|\bpost caption\b/));
-  const voiceover = has(
-    /\bvoice[- ]?overs?\b|\bnarrat(ion|ed|or|e)\b|\bvoiced\b|\bspoken\b|\baudio\b|\bpodcast\b/,
-  );
-  const caption =
-    has(/\bcaption text\b|\bpost caption\b|\bcaptions? for\b|\bcopy\b|\bhashtags?\b|\bcaption\b/) ||
-    (has(/\bcaptions\b/) && !video) ||
-    has(/\bposts?\b/);
-  const image =
-    carousel === 0 &&
-    (has(
-      /\bimages?\b|\bpictures?\b|\bphotos?\b|\bgraphics?\b|\bposters?\b|\bbanners?\b|\billustrations?\b|\bthumbnails?\b|\bvisuals?\b|\bflyers?\b|\bhero\b|\bcards?\b/,
-    ) ||
-      (has(/\bposts?\b/) && !video));
+  const subtitles = has(SUBTITLES) || (video && has(CAPTIONS) && !has(POST_CAPTION));
+  const voiceover = has(VOICEOVER);
+  const caption = has(CAPTION) || (has(CAPTIONS) && !video) || has(POSTS);
+  const image = carousel === 0 && (has(IMAGE) || (has(POSTS) && !video));
   return {
     image,
     carousel,
@@ -105,17 +115,15 @@ export function readInstruction(instruction: string): AppWish {
     voiceover,
     subtitles,
     caption,
-    headline: has(/\bheadlines?\b|\btitles?\b|\btaglines?\b/),
-    altText: has(/\balt[- ]?text\b|\baccessib/),
-    quality: has(/\bquality\b|\bqc\b|\bscore[ds]?\b|\bcheck(ed)?\b|\bbest of\b/),
-    approval: has(/\bapprov|\breview(ed|er)?\b|\bsign[- ]?off\b|\bhuman in the loop\b/),
+    headline: has(HEADLINE),
+    altText: has(ALT_TEXT),
+    quality: has(QUALITY),
+    approval: has(APPROVAL),
     aspectRatio: aspectRatio(text),
     platforms: PLATFORMS.filter(([re]) => re.test(text)).map(([, p]) => p),
-    productImage: has(
-      /\bproduct (photo|image|shot|picture|pic)s?\b|\bphoto of (my|our|the) product\b|\bmy product\b|\bour product\b|\bproduct url\b/,
-    ),
+    productImage: has(PRODUCT_IMAGE),
     topic: topicPhrase(instruction),
-    styleWords: [...new Set((text.match(/[a-z]+/g) ?? []).filter((w) => STYLE_WORDS.has(w)))],
+    styleWords: [...new Set(letterWords(text).filter((w) => STYLE_WORDS.has(w)))],
   };
 }
 
@@ -124,37 +132,26 @@ export const hasDeliverable = (w: AppWish) =>
   w.image || w.carousel > 0 || w.video || w.voiceover || w.caption || w.headline || w.altText;
 
 function carouselSlides(text: string): number {
-  const counted =
-    text.match(new RegExp(`\\bcarousel (?:of|with) ${COUNT}\\b`)) ??
-    text.match(new RegExp(`\\b${COUNT}[- ](?:slides?|images|pictures|photos|cards|panels)\\b`)) ??
-    text.match(new RegExp(`\\b${COUNT}[- ]slide carousel\\b`));
+  const counted = COUNTED_SLIDES.map((pattern) => text.match(pattern)).find((m) => m !== null);
   if (counted) {
     const n = NUMBER_WORDS[counted[1]] ?? Number(counted[1]);
     return Math.min(CAROUSEL_MAX_SLIDES, Math.max(2, n));
   }
-  return /\bcarousels?\b|\bslideshow\b/.test(text) ? CAROUSEL_DEFAULT_SLIDES : 0;
+  return CAROUSEL.test(text) ? CAROUSEL_DEFAULT_SLIDES : 0;
 }
 
 function aspectRatio(text: string): string | null {
   const explicit = (ASPECT_RATIO_VALUES as readonly string[]).find((r) => text.includes(r));
   if (explicit) return explicit;
-  if (/\bsquare\b/.test(text)) return '1:1';
-  if (/\bvertical\b|\bfull[- ]screen\b/.test(text)) return '9:16';
-  if (/\blandscape\b|\bhorizontal\b|\bwide(screen)?\b/.test(text)) return '16:9';
+  const stated = SHAPES.find(([re]) => re.test(text));
+  if (stated) return stated[1];
   return PLATFORM_RATIO.find(([re]) => re.test(text))?.[1] ?? null;
 }
 
 /** The words after "about", "for", "promoting" ... up to the next clause, as the topic's default. */
 function topicPhrase(instruction: string): string | null {
-  const match = instruction.match(
-    /\b(?:about|promoting|featuring|announcing|showcasing|on the topic of)\s+([^,.;:!?]+)/i,
-  );
+  const match = instruction.match(TOPIC);
   if (!match) return null;
-  const phrase = match[1]
-    .replace(
-      /\s+(?:with|and|in|as|for|on|using)\s+(?:a|an|the)?\s*(?:\d+|voice|caption|captions|subtitles|quality|approval|square|vertical|instagram|tiktok|hashtags).*$/i,
-      '',
-    )
-    .trim();
+  const phrase = match[1].replace(TOPIC_TAIL, '').trim();
   return phrase.length >= 3 ? clipToLength(phrase, 200) : null;
 }

@@ -5,6 +5,16 @@ import { NAMING_WORDS } from '../discovery/evidence';
 import { platformOf } from '../language/placement';
 import { isDeliverable, isFormWord } from './brief-words';
 import { keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
+import { lexicon } from '../language/lexicon';
+import { phrases } from '../language/phrases';
+
+const stated = lexicon.statedValues;
+const NAME_DETERMINERS = phrases(stated.name_determiners.words);
+const NAMING_VERBS = phrases(stated.naming_verbs.words);
+const NAME_GLUE = phrases(stated.name_glue.words);
+const VALUE_DETERMINERS = new RegExp(`^(?:${phrases(stated.value_determiners.words)})\\s+`, 'i');
+const NAME_ENDERS = new RegExp(`\\s+(?:${phrases(stated.name_enders.words)})\\b.*$`, 'i');
+const ITEM_OPENER = new RegExp(`^\\s*(?:${phrases(stated.item_openers.words)})\\s+`, 'i');
 
 /**
  * Values a brief states outright for a field: an agent's field (`cta="Order today"`), a "Key: value"
@@ -47,7 +57,15 @@ export function unclaimedValue(reading: BriefReading, used: Set<string>): string
 }
 
 /** Roles whose value is a passage (it runs to the next cue or the end); the others are a phrase. */
-const PASSAGES = new Set<FieldRole>(['script', 'excerpt', 'quote', 'copy', 'points', 'overlay', 'prompt']);
+const PASSAGES = new Set<FieldRole>([
+  'script',
+  'excerpt',
+  'quote',
+  'copy',
+  'points',
+  'overlay',
+  'prompt',
+] as const);
 
 /**
  * "Product: Trailhead Camp Mug." and "product is the CalmMat yoga mat": the value a cue names. A
@@ -84,13 +102,18 @@ export function cuedValue(
   // "It's the Barista Pro 2.", "it's the Loopr recycled sneaker": what the caller's thing is, by name.
   if (role === 'product') {
     const named = reading.brief.match(
-      /\b(?:[Ii]t['’]s|[Ii]t is|[Tt]his is|[Tt]hat['’]s)\s+(?:the|our|my)\s+(\p{Lu}[\p{L}\d&'’-]*(?:\s+[\p{L}\d&'’-]+){0,4}?)\s*(?=[.,;:!?]|$)/u,
+      new RegExp(
+        String.raw`\b(?:[Ii]t['’]s|[Ii]t is|[Tt]his is|[Tt]hat['’]s)\s+(?:${NAME_DETERMINERS})\s+(\p{Lu}[\p{L}\d&'’-]*(?:\s+[\p{L}\d&'’-]+){0,4}?)\s*(?=[.,;:!?]|$)`,
+        'u',
+      ),
     );
     if (named) return clean(named[1]);
   }
   // "It is called Sunny Lemon Tart", "an episode titled Deep Work": a name the brief gives.
-  if (['title', 'product', 'campaign'].includes(role)) {
-    const named = reading.brief.match(/\b(?:called|named|titled)\s+["“]?([^,.;:!?"”()]{2,60})/i);
+  if ((['title', 'product', 'campaign'] as const).some((named) => named === role)) {
+    const named = reading.brief.match(
+      new RegExp(String.raw`\b(?:${NAMING_VERBS})\s+["“]?([^,.;:!?"”()]{2,60})`, 'i'),
+    );
     // "called 'Learning Spanish After 60'": the quote the name opens on.
     const nameAt = named ? named.index! + named[0].length - named[1].length : -1;
     const quoted = reading.spans.quotes.find((q) => q.start === nameAt || q.start === nameAt + 1);
@@ -103,10 +126,10 @@ export function cuedValue(
   )) {
     const m = reading.brief.match(
       new RegExp(
-        `\\b${cue}s?\\s+(?:is\\s+)?((?:[A-Z0-9][\\w'’-]*)(?:\\s+(?:[A-Z0-9][\\w'’-]*|of|the|and|a|in|to|for))*)`,
+        `\\b${cue}s?\\s+(?:is\\s+)?((?:[A-Z0-9][\\w'’-]*)(?:\\s+(?:[A-Z0-9][\\w'’-]*|${NAME_GLUE}))*)`,
       ),
     );
-    const name = m?.[1].replace(/(?:\s+(?:of|the|and|a|in|to|for))+$/, '');
+    const name = m?.[1].replace(new RegExp(`(?:\\s+(?:${NAME_GLUE}))+$`), '');
     // "episode 42" numbers the episode; a name has a letter.
     if (name && /[A-Za-z]/.test(name)) return clean(name);
   }
@@ -115,7 +138,7 @@ export function cuedValue(
     const m = reading.brief.match(
       new RegExp(`\\b${cue}(?: name| title)? (?:is|are|=) (?!["“])([^,.;:!?()]+)`, 'i'),
     );
-    if (m && !m[1].includes('"')) return clean(m[1].replace(/^(?:the|a|an|our|my)\s+/i, ''));
+    if (m && !m[1].includes('"')) return clean(m[1].replace(VALUE_DETERMINERS, ''));
   }
   return null;
 }
@@ -134,7 +157,7 @@ const clean = (s: string) =>
     .replace(/[.;,]+$/, '')
     .trim();
 
-const LINKING_TAIL = /(?:\s*\b(?:should|must|will|would|could|can|to|is|be|say|says|read|reads))+$/;
+const LINKING_TAIL = new RegExp(`(?:\\s*\\b(?:${phrases(stated.linking_tail.words)}))+$`);
 
 /** Which role a quote's cue words point at, if any ("episode", "cta", "line", "text"). */
 export function quoteRole(q: Quote, roles: FieldRole[]): FieldRole | null {
@@ -158,7 +181,7 @@ export function quoteRole(q: Quote, roles: FieldRole[]): FieldRole | null {
 }
 
 const NAMING_CUES = new Set(['name', ...NAMING_WORDS]);
-const NAMED_ROLES: FieldRole[] = ['title', 'product', 'campaign'];
+const NAMED_ROLES: readonly FieldRole[] = ['title', 'product', 'campaign'] as const;
 
 function distance(before: string[], role: FieldRole): number {
   for (let i = before.length - 1; i >= 0; i--)
@@ -167,17 +190,20 @@ function distance(before: string[], role: FieldRole): number {
 }
 
 /** What marks the name after a quotation as its author: "- Priya", "by", "said", "it's from". */
-const ATTRIBUTION_MARK =
-  /^[\s,]*(?:and\s+)?(?:(?:it['’]?s|it is|this is)\s+)?(?:[-–—~]|by|from|said|says|author:?)/iu;
+const ATTRIBUTION_MARK = new RegExp(
+  String.raw`^[\s,]*(?:and\s+)?(?:(?:it['’]?s|it is|this is)\s+)?(?:[-–—~]|${phrases(stated.attribution_marks.words)})`,
+  'iu',
+);
+/** "My grandma says "..."": the speaker (the shortest name) right before a verb of saying and the quote. */
+const SPEAKER_BEFORE_QUOTE = new RegExp(
+  String.raw`(?:^|[.!?]\s+|,\s*)(?:my |our )?([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2}?)\s+(?:${phrases(stated.speaker_verbs.phrases)})\s*:?\s*["“']?$`,
+  'iu',
+);
 
 /** "by Peter Drucker", "- Priya, Bristol", "from Francis Bacon", or a name right after the quote. */
 export function attributionAfter(reading: BriefReading, quote: Quote): string | null {
   // "My grandma says "...": the speaker before the quote (the shortest name: "always" is not one).
-  const said = reading.brief
-    .slice(Math.max(0, quote.start - 60), quote.start)
-    .match(
-      /(?:^|[.!?]\s+|,\s*)(?:my |our )?([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){0,2}?)\s+(?:says|said|once said|always says)\s*:?\s*["“']?$/iu,
-    );
+  const said = reading.brief.slice(Math.max(0, quote.start - 60), quote.start).match(SPEAKER_BEFORE_QUOTE);
   if (said) return said[1].trim();
   const owner = speakerBefore(reading.brief, quote);
   if (owner) return owner;
@@ -207,7 +233,7 @@ export function attributionAfter(reading: BriefReading, quote: Quote): string | 
   return (
     m[1]
       .replace(/[.!?]\s.*$/s, '')
-      .replace(/\s+(?:for|on|in|as|with|to)\b.*$/i, '')
+      .replace(NAME_ENDERS, '')
       .replace(/[.]$/, '')
       .trim() || null
   );
@@ -225,7 +251,7 @@ export function callToAction(reading: BriefReading): string | null {
   if (quoted) return clean(quoted[1]);
   const m = reading.brief.match(
     new RegExp(
-      String.raw`\b(?:${CTA_CUE.source}|(?:end|close|finish)(?:ing|s)? with|end card(?: says)?)\s*[:=-]?\s*(?:["“]([^"”]{2,80})["”]|([^"“,.;!?()]{2,60}))`,
+      String.raw`\b(?:${CTA_CUE.source}|(?:${phrases(stated.call_to_action_enders.verbs)})(?:ing|s)? with|end card(?: says)?)\s*[:=-]?\s*(?:["“]([^"”]{2,80})["”]|([^"“,.;!?()]{2,60}))`,
       'i',
     ),
   );
@@ -298,7 +324,7 @@ function isConstraintList(items: string[]): boolean {
 }
 
 /** "pls", "if possible": politeness closing a note. */
-const POLITE_TAIL = /\s*\b(?:pls|plz|please|if possible|if you can|thanks|thank you|thx)\W*$/i;
+const POLITE_TAIL = new RegExp(String.raw`\s*\b(?:${phrases(stated.polite_tail.phrases)})\W*$`, 'i');
 
 /** "earthy colors pls", "16:9 for our website": a short note on the look or the placement. */
 function isFormItem(item: string): boolean {
@@ -334,22 +360,29 @@ export function splitItems(text: string): string[] {
     .split(separator)
     .map((s) =>
       s
-        .replace(/^\s*(?:and|or|then)\s+/i, '')
+        .replace(ITEM_OPENER, '')
         .replace(/[.!?]+$/, '')
         .trim(),
     )
     .filter((s) => s.length > 1);
 }
 
+const SECONDS = new RegExp(String.raw`\b(\d{1,3})\s*-?\s*(?:${phrases(stated.seconds.units)})\b`, 'i');
+const DURATION_FIELD = new RegExp(`^(?:${phrases(stated.seconds.field_names)})$`);
+
 /** A length in seconds the brief states: "8 seconds", "5s", "12 sec", or an agent's "duration": 12. */
 export function secondsIn(reading: BriefReading): string | null {
-  const m = reading.brief.match(/\b(\d{1,3})\s*-?\s*(?:s|sec|secs|second|seconds|secnds|secs?)\b/i);
+  const m = reading.brief.match(SECONDS);
   if (m) return m[1];
-  const field = reading.structured?.fields.find((f) =>
-    /^(?:duration|length|seconds|secs)$/.test(f.words.join(' ')),
-  );
+  const field = reading.structured?.fields.find((f) => DURATION_FIELD.test(f.words.join(' ')));
   return field ? field.value.replace(/[^\d]/g, '') || null : null;
 }
+
+/** ", then voice it", ", and read it out": the next step of the request. */
+const NEXT_STEP = new RegExp(
+  String.raw`^(?:and\s+)?then\b|^\w+\s+(?:${phrases(stated.next_step.pronouns)})\b(?:\s+out)?$`,
+  'i',
+);
 
 /**
  * What the brief says about a named thing right after it, for a field that takes details
@@ -366,6 +399,6 @@ export function detailsAfter(reading: BriefReading, name: string): string[] {
   if (!body) return [];
   const items = splitItems(body).filter((i) => i.split(/\s+/).length <= 8 && !isConstraintList([i]));
   // ", then voice it", ", and read it out": the next step of the request, not something about the thing.
-  const nextStep = (item: string) => /^(?:and\s+)?then\b|^\w+\s+(?:it|them|this)\b(?:\s+out)?$/i.test(item);
+  const nextStep = (item: string) => NEXT_STEP.test(item);
   return items.filter((i) => !nextStep(i));
 }

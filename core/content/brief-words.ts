@@ -3,6 +3,7 @@ import { DESIRE, MAKING } from '../discovery/context-clauses';
 import { platformOf } from '../language/placement';
 import { synonymsOf } from '../discovery/synonyms';
 import { SURFACES } from '../language/token-marks';
+import { lexicon } from '../language/lexicon';
 
 /**
  * What a word of a brief does when slots are filled: it asks (a request verb, politeness), names
@@ -12,103 +13,18 @@ import { SURFACES } from '../language/token-marks';
  */
 export type WordUse = 'request' | 'deliverable' | 'placement' | 'style' | 'content' | 'boundary';
 
-const REQUEST_LEMMAS = new Set([
-  ...DESIRE,
-  ...MAKING,
-  'announce',
-  'promote',
-  'celebrate',
-  'share',
-  'introduce',
-  'showcase',
-  'do',
-  'get',
-  'prepare',
-  'draft',
-  'whip',
-  'put',
-  'use',
-  'just',
-  'also',
-  'maybe',
-  'kindly',
-  'thanks',
-  'thank',
-  'here',
-  'some',
-  'something',
-  'one',
-]);
+const { requests, deliverables, style_cues, orientations } = lexicon.wordUses;
+
+const REQUEST_LEMMAS = new Set([...DESIRE, ...MAKING, ...requests.lemmas]);
 
 /** Things people ask for by name, whatever the app: they are the request, not the subject. */
-const DELIVERABLES = new Set([
-  'post',
-  'image',
-  'picture',
-  'pic',
-  'photo',
-  'foto',
-  'graphic',
-  'visual',
-  'video',
-  'clip',
-  'caption',
-  'hashtag',
-  'script',
-  'ad',
-  'advert',
-  'advertisement',
-  'carousel',
-  'slide',
-  'card',
-  'banner',
-  'header',
-  'thumbnail',
-  'reel',
-  'teaser',
-  'audiogram',
-  'voiceover',
-  'vo',
-  'version',
-  'asset',
-  'creative',
-  'content',
-  'piece',
-  'set',
-  'kit',
-  'format',
-  'size',
-  'style',
-  'brief',
-]);
+const DELIVERABLES = new Set(deliverables.words);
 
 /** Words that name a style parameter's kind ("bold style", "neon look", "earthy colours"). */
-export const STYLE_CUES = new Set([
-  'style',
-  'look',
-  'palette',
-  'colour',
-  'color',
-  'colours',
-  'colors',
-  'mood',
-  'vibe',
-  'tone',
-  'backdrop',
-  'angle',
-  'theme',
-  'background',
-]);
+export const STYLE_CUES = new Set(style_cues.words);
 
-const ORIENTATION = new Set([
-  'vertical',
-  'horizontal',
-  'square',
-  'portrait',
-  'landscape',
-  'widescreen',
-  'wide',
-]);
+/** Words that say which way the content is shaped ("vertical", "square"). */
+const ORIENTATION = new Set(orientations.words);
 
 /**
  * A word that only says how content looks or where it goes ("palette", "square", "Instagram",

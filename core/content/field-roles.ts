@@ -1,5 +1,9 @@
 import type { AppParameter } from '../app/app-definition';
 import { keyWords } from '../language/structured-brief';
+import { letterWords } from '../language/letter-words';
+import { lexicon } from '../language/lexicon';
+import { listsOf } from '../language/groups';
+import { phrasePattern } from '../language/phrases';
 
 /**
  * What a text parameter wants from a brief, read from its key, name, description and catalog role:
@@ -22,57 +26,15 @@ export type FieldRole =
   | 'overlay'
   | 'copy';
 
-/** Cue words per role, as they appear in field names and before values ("cta", "episode", "line"). */
-export const ROLE_CUES: Record<FieldRole, string[]> = {
-  title: ['title', 'headline', 'heading', 'episode', 'ep', 'article', 'called', 'titled', 'named', 'name'],
-  product: ['product', 'item', 'service', 'app'],
-  campaign: ['campaign', 'occasion', 'event'],
-  topic: ['topic', 'theme', 'subject', 'about', 'message'],
-  prompt: ['prompt', 'description', 'describe', 'scene', 'image', 'picture', 'visual'],
-  quote: ['quote', 'quotation', 'saying', 'words', 'testimonial', 'review', 'text'],
-  author: ['author', 'by', 'from', 'said', 'says', 'attribution', 'credit', 'speaker', 'who'],
-  cta: [
-    'cta',
-    'call to action',
-    'call-to-action',
-    'ending',
-    'end card',
-    'ends',
-    'end',
-    'last',
-    'final',
-    'button',
-  ],
-  script: ['script', 'text', 'voiceover', 'vo', 'read', 'narration', 'copy', 'here it is', 'reads'],
-  excerpt: ['line', 'featured line', 'excerpt', 'sentence', 'quote', 'say', 'says', 'said', 'bit', 'clip'],
-  points: [
-    'points',
-    'talking points',
-    'tips',
-    'steps',
-    'slides',
-    'bullets',
-    'key points',
-    'items',
-    'reasons',
-    'list',
-  ],
-  overlay: ['overlay', 'text', 'caption', 'words', 'band'],
-  copy: [],
-};
+const { role_cues, role_in_name, details_after_name, option_cues, naming } = lexicon.fieldRoles;
 
-const ROLE_PATTERNS: [RegExp, FieldRole][] = [
-  [/\b(author|attribution|speaker)\b/, 'author'],
-  [/\b(cta|call to action)\b/, 'cta'],
-  [/\bproduct\b/, 'product'],
-  [/\b(points?|tips?|steps|bullets|reasons|items)\b/, 'points'],
-  [/\b(excerpt|featured line|line)\b/, 'excerpt'],
-  [/\bquote\b/, 'quote'],
-  [/\bscript\b/, 'script'],
-  [/\boverlay\b/, 'overlay'],
-  [/\bcampaign\b/, 'campaign'],
-  [/\b(title|headline|name)\b/, 'title'],
-];
+/** Cue words per role, as they appear in field names and before values ("cta", "episode", "line"). */
+export const ROLE_CUES = listsOf(role_cues) as Record<FieldRole, string[]>;
+
+/** The words of a key or name that give a text parameter its role, first role first. */
+const ROLE_PATTERNS = Object.entries(listsOf(role_in_name)).map(
+  ([role, words]) => [phrasePattern(words, ''), role as FieldRole] as const,
+);
 
 /** The role of a text parameter. */
 export function roleOf(p: AppParameter): FieldRole {
@@ -83,13 +45,15 @@ export function roleOf(p: AppParameter): FieldRole {
   return 'copy';
 }
 
+const DETAILS_AFTER_NAME = phrasePattern(details_after_name.phrases, 'i');
+
 /**
  * A name-like field that also takes what follows the name, by its own description: "The product,
  * then its selling points", "The product, optionally followed by what people like about it", "The
  * campaign's name and message".
  */
 export function takesDetails(p: AppParameter): boolean {
-  return /\b(?:then its|followed by|name and message|selling points)\b/i.test(`${p.name} ${p.description}`);
+  return DETAILS_AFTER_NAME.test(`${p.name} ${p.description}`);
 }
 
 /** Initials of a key's words: "call to action" -> "cta". */
@@ -128,30 +92,12 @@ export function keyMatch(key: string, p: AppParameter): number {
 }
 
 /** Cue words of options and media parameters by catalog role. */
-const OPTION_CUES: Record<string, string[]> = {
-  aspect_ratio: ['ratio', 'aspect', 'format', 'size', 'shape', 'orientation'],
-  style: [
-    'style',
-    'look',
-    'palette',
-    'colours',
-    'colors',
-    'colour',
-    'color',
-    'mood',
-    'vibe',
-    'tone',
-    'theme',
-  ],
-  media: ['photo', 'image', 'picture', 'input', 'url', 'source', 'file', 'media'],
-  other: ['duration', 'length', 'seconds', 'secs', 'time'],
-};
+const OPTION_CUES = listsOf(option_cues);
 
 /** The words of a parameter's description, lower case ("Set on the story and the banner."). */
-export const descriptionWords = (p: AppParameter): Set<string> =>
-  new Set(p.description.toLowerCase().match(/[a-z]+/g) ?? []);
+export const descriptionWords = (p: AppParameter): Set<string> => new Set(letterWords(p.description));
 
-const NAMING = new Set(['title', 'name', 'headline', 'subject', 'heading']);
-const TITLES = new Set(['title', 'headline', 'heading']);
+const NAMING = new Set(naming.words);
+const TITLES = new Set(naming.titles);
 
 const singular = (w: string) => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w);

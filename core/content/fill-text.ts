@@ -14,12 +14,14 @@ import {
 import { wordUses, type WordContext } from './brief-words';
 import type { DraftSource } from './draft';
 import { descriptionWords, keyMatch, ROLE_CUES, roleOf, takesDetails, type FieldRole } from './field-roles';
+import { letterWords } from '../language/letter-words';
+import { lexicon } from '../language/lexicon';
 import { isStopword } from '../language/normalize';
 import { promptOf } from './prompt-of';
 import { subjectOf } from './subject';
 
 /** Roles that take a quote the brief carries when no cue points it elsewhere, in this order. */
-const QUOTE_TAKERS: FieldRole[] = [
+const QUOTE_TAKERS: readonly FieldRole[] = [
   'quote',
   'script',
   'excerpt',
@@ -28,7 +30,7 @@ const QUOTE_TAKERS: FieldRole[] = [
   'topic',
   'campaign',
   'copy',
-];
+] as const;
 
 export interface QuoteBook {
   /** Quotes whose cue names a role. */
@@ -73,7 +75,8 @@ export function assignQuotes(
 
 /** Two words of a parameter's description before a quote name it: "the line for the story and banner: '...'". */
 const DESCRIBED_WORDS = 2;
-const SUBJECT_CUES = new Set(['for', 'about', 'of', 'called', 'named', 'titled', 'promoting', 'announcing']);
+/** Words just before a quote that say what the pieces are for, not the words set on them. */
+const SUBJECT_CUES = new Set(lexicon.subjects.quote_purpose.words);
 
 /**
  * The role of the text parameter whose description the words before the quote, in its sentence,
@@ -85,7 +88,7 @@ function describedRole(reading: BriefReading, q: Quote, parameters: AppParameter
       .slice(Math.max(0, q.start - 60), q.start)
       .split(/[.!?](?:\s|$)/)
       .pop() ?? '';
-  const words = sentence.toLowerCase().match(/[a-z]+/g) ?? [];
+  const words = letterWords(sentence);
   // "a web banner for 'Pumpkin Patch Weekend'": what the pieces are for, not the words set on them.
   if (SUBJECT_CUES.has(words[words.length - 1] ?? '')) return null;
   const before = new Set(words);
@@ -103,16 +106,11 @@ const opensOnQuote = (reading: BriefReading, at: number) => /^\s*["“'‘]/.tes
 function passageRoles(reading: BriefReading): FieldRole[] {
   const at = reading.spans.afterColon;
   if (at === null || opensOnQuote(reading, at)) return [];
-  const lead = (
-    reading.brief
-      .slice(Math.max(0, at - 60), at - 1)
-      .toLowerCase()
-      .match(/[a-z]+/g) ?? []
-  ).slice(-8);
+  const lead = letterWords(reading.brief.slice(Math.max(0, at - 60), at - 1)).slice(-8);
   return PASSAGE_TAKERS.filter((role) => ROLE_CUES[role].some((cue) => lead.includes(cue)));
 }
 
-const PASSAGE_TAKERS: FieldRole[] = ['quote', 'script', 'excerpt'];
+const PASSAGE_TAKERS: readonly FieldRole[] = ['quote', 'script', 'excerpt'] as const;
 
 function takeQuote(book: QuoteBook, role: FieldRole, roles: FieldRole[]): Quote | undefined {
   const own = book.byRole.get(role);
@@ -212,7 +210,7 @@ function withDetails(reading: BriefReading, value: string, words: WordContext): 
     from = at + item.length;
     // The key of the next field ("cta=...", "cta "Plant something"") or an option label ("honest first impression").
     if (/^\s*[:="“]/.test(reading.brief.slice(from))) return false;
-    const itemWords = item.toLowerCase().match(/[a-z]+/g) ?? [];
+    const itemWords = letterWords(item);
     if (itemWords.length > 0 && itemWords.every((w) => words.optionWords.has(w) || isStopword(w)))
       return false;
     return reading.tokens.every(

@@ -1,5 +1,7 @@
 import type { BrandContext, TopPattern, TrendSignal } from '../brand/brand-context';
+import { lexicon } from '../language/lexicon';
 import { terms } from '../language/normalize';
+import { listsOf } from '../language/groups';
 
 export interface Brief {
   brief: string;
@@ -30,17 +32,19 @@ interface Angle {
   carousel?: boolean;
 }
 
+const ANGLE_CUES = listsOf(lexicon.briefAngles.goal_cues);
+
 const ANGLES: Angle[] = [
   {
     id: 'announcement',
-    cues: ['launch', 'announce', 'new', 'release', 'introduc', 'unveil', 'open'],
+    cues: ANGLE_CUES['announcement'],
     move: 'announces it clearly: what it is, who it is for and when it is available',
     hooks: ['Open on the reveal itself, no warm-up', 'Tease one detail, then reveal the whole thing'],
     prefers: 'any',
   },
   {
     id: 'problem-solution',
-    cues: ['convert', 'sell', 'sale', 'signup', 'lead', 'acquir', 'grow'],
+    cues: ANGLE_CUES['problem-solution'],
     move: 'names the problem the audience has in their own words, then shows the product solving it',
     hooks: [
       'Start with the frustrating moment the audience knows',
@@ -50,7 +54,7 @@ const ANGLES: Angle[] = [
   },
   {
     id: 'how-to',
-    cues: ['educat', 'teach', 'explain', 'tip', 'how', 'guide', 'onboard'],
+    cues: ANGLE_CUES['how-to'],
     move: 'teaches three practical steps the audience can use today',
     hooks: [
       'Promise the payoff in the first line: "3 steps to ..."',
@@ -61,28 +65,28 @@ const ANGLES: Angle[] = [
   },
   {
     id: 'social-proof',
-    cues: ['trust', 'review', 'testimonial', 'credib', 'proof', 'retain', 'loyal'],
+    cues: ANGLE_CUES['social-proof'],
     move: 'lets a customer result or quote carry the message, with the product in the frame',
     hooks: ['Lead with a specific customer result', 'Open with the customer quote on screen'],
     prefers: 'image',
   },
   {
     id: 'offer',
-    cues: ['sale', 'discount', 'offer', 'promo', 'deal', 'black', 'holiday'],
+    cues: ANGLE_CUES['offer'],
     move: 'puts the offer and its deadline first, with one product as the hero',
     hooks: ['State the offer in the first three words', 'Count down to the deadline'],
     prefers: 'image',
   },
   {
     id: 'behind-the-scenes',
-    cues: ['awareness', 'brand', 'story', 'community', 'culture', 'human'],
+    cues: ANGLE_CUES['behind-the-scenes'],
     move: 'shows how it is made and the people behind it, in a candid style',
     hooks: ['Open mid-action, as if the viewer walked in', 'Start with a close-up of hands at work'],
     prefers: 'video',
   },
   {
     id: 'myth-vs-fact',
-    cues: ['misconcept', 'myth', 'objection', 'compar', 'switch'],
+    cues: ANGLE_CUES['myth-vs-fact'],
     move: 'sets a common myth against the fact, with the product as the proof',
     hooks: [
       'Open with the myth in bold, then a hard cut to the fact',
@@ -92,23 +96,17 @@ const ANGLES: Angle[] = [
   },
 ];
 
-const PLATFORM_DEFAULTS: Record<string, string[]> = {
-  video: ['tiktok', 'instagram', 'youtube'],
-  image: ['instagram', 'linkedin', 'facebook', 'pinterest'],
-  text: ['linkedin', 'x', 'blog'],
-  audio: ['podcast', 'instagram'],
-  any: ['instagram', 'tiktok', 'linkedin', 'youtube'],
+/** Platforms to write for by modality, most usual first. */
+const PLATFORM_DEFAULTS: Record<string, readonly string[]> = {
+  video: ['tiktok', 'instagram', 'youtube'] as const,
+  image: ['instagram', 'linkedin', 'facebook', 'pinterest'] as const,
+  text: ['linkedin', 'x', 'blog'] as const,
+  audio: ['podcast', 'instagram'] as const,
+  any: ['instagram', 'tiktok', 'linkedin', 'youtube'] as const,
 };
 
-const PLATFORM_NAMES: Record<string, string> = {
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  linkedin: 'LinkedIn',
-  x: 'X',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  pinterest: 'Pinterest',
-};
+/** How platforms write their own names ("TikTok", "LinkedIn"). */
+const PLATFORM_NAMES: Record<string, string> = lexicon.platformNames.display_names.by_platform;
 
 /** The format sentence for a platform and modality: what content creation will pick an app by. */
 function formatFor(platform: string, modality: string, carousel: boolean): string {
@@ -209,9 +207,13 @@ export function generateBriefs(request: BriefRequest): Brief[] {
   return briefs;
 }
 
+/** Platforms whose feeds are made of videos, or of images, whatever the angle prefers. */
+const VIDEO_FIRST: readonly string[] = ['tiktok', 'youtube'] as const;
+const IMAGE_FIRST: readonly string[] = ['pinterest', 'blog', 'website'] as const;
+
 function modalityFor(angle: Angle, platform: string): string {
-  if (['tiktok', 'youtube'].includes(platform)) return 'video';
-  if (['pinterest', 'blog', 'website'].includes(platform)) return 'image';
+  if (VIDEO_FIRST.includes(platform)) return 'video';
+  if (IMAGE_FIRST.includes(platform)) return 'image';
   return angle.prefers === 'any' ? 'image' : angle.prefers;
 }
 

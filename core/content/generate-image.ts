@@ -1,4 +1,5 @@
-import type { AppDefinition } from '../app/app-definition';
+import catalogFile from '../../catalog/apps/generate-image.json';
+import { Frontmatter, type AppDefinition } from '../app/app-definition';
 import { ASPECT_RATIO_VALUES } from '../graph/node-types';
 
 /** The built-in app behind `POST /v1/generate/image`; its catalog file is `catalog/apps/generate-image.json`. */
@@ -6,8 +7,9 @@ export const GENERATE_IMAGE_APP_ID = 'e2eb58c5-1b6f-4b1e-a41e-f61e0c3befa5';
 export const GENERATE_IMAGE_DEFAULT_RATIO = '1:1';
 
 /**
- * One image.generate node and its output: the smallest run there is. The definition lives here and
- * the catalog file mirrors it (a test pins the two together), so runs have an app row to point at.
+ * One image.generate node and its output: the smallest run there is. The parameters and graph live
+ * here and the catalog file mirrors them (a test pins the two together), so runs have an app row to
+ * point at; the frontmatter (the keywords, aliases and use cases discovery reads) is the file's, data.
  */
 export function generateImageApp(): AppDefinition {
   return {
@@ -36,19 +38,7 @@ export function generateImageApp(): AppDefinition {
         multiple: false,
       },
     ],
-    frontmatter: {
-      schemaVersion: 1,
-      summary:
-        'Generates a single image from a free-form prompt; the building block behind POST /v1/generate/image.',
-      categories: ['image'],
-      useCases: ['single image', 'image from prompt', 'input image for another app'],
-      keywords: ['image', 'generate', 'prompt', 'picture'],
-      aliases: ['generate image', 'text to image'],
-      formats: ['image'],
-      platforms: [],
-      audiences: ['agents', 'developers'],
-      excludedIntents: ['video', 'audio', 'caption'],
-    },
+    frontmatter: Frontmatter.parse(catalogFile.frontmatter),
     graph: {
       nodes: [
         {

@@ -1,12 +1,13 @@
 import type { AppParameter } from '../app/app-definition';
 import type { BriefReading, ReadToken } from '../discovery/brief-reading';
 import { catalogTerms } from '../discovery/catalog-index';
+import { lexicon } from '../language/lexicon';
 import { isStopword } from '../language/normalize';
+import { listsOf } from '../language/groups';
 import { aspectRatioIn } from './read-brief';
 import { PLATFORM_RATIOS } from '../language/placement';
 import { isDeliverable, STYLE_CUES } from './brief-words';
 import { matchOption, matchShortenedOption, matchRatio } from './match-option';
-import { OPTION_SENSES, SENSE_VERBS } from './option-senses';
 import type { Draft, DraftRequest, DraftSource } from './draft';
 
 /**
@@ -68,6 +69,11 @@ export function pickOption(
   }
   return best?.label ?? sensedOption(options, reading.tokens, cues);
 }
+
+/** Words for an option label that do not name it, by label in lower case ("relaxed" for calm). */
+const OPTION_SENSES = listsOf(lexicon.optionSenses.senses);
+/** Verbs after which a brief says how the content should come across ("it should feel relaxed"). */
+const SENSE_VERBS = new Set(lexicon.optionSenses.sense_verbs.words);
 
 /**
  * The label the brief describes without naming it ("it should feel relaxed" -> Calm, "soft baby

@@ -1,5 +1,7 @@
 import type { BriefReading } from '../discovery/brief-reading';
 import { PHONE_SHAPE } from './read-brief';
+import { lexicon } from '../language/lexicon';
+import { phrases } from '../language/phrases';
 import { wordUses, type WordContext } from './brief-words';
 import { runsOf, textOf, trim, type Run } from './runs';
 
@@ -38,12 +40,15 @@ export function promptOf(reading: BriefReading, context: WordContext): string | 
 const showsAfterOf = (run: Run) =>
   run.tokens.some((t, i) => t.cue && t.word === 'of' && i > 0 && run.uses[i - 1] === 'deliverable');
 
+/** Small words and punctuation left before a phone's shape once it is cut off ("a sunset, as ..."). */
+const PHONE_SHAPE_LEADS = new RegExp(
+  `(?:[\\s,;:-]|\\b(?:${phrases(lexicon.screenShapes.phone_shape_leads.words)})\\b)*$`,
+  'i',
+);
+
 /** "..., wallpaper on the phone": the format the picture fills is its aspect ratio, not its content. */
 function withoutPhoneShape(text: string): string {
   const at = text.search(PHONE_SHAPE);
   if (at < 0) return text;
-  return text
-    .slice(0, at)
-    .replace(/(?:[\s,;:-]|\b(?:as|on|in|for|an?|the|held)\b)*$/i, '')
-    .trim();
+  return text.slice(0, at).replace(PHONE_SHAPE_LEADS, '').trim();
 }

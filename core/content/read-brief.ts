@@ -1,5 +1,8 @@
 import { URL_PATTERN } from '../language/spans';
 import { EXTENSION_KINDS } from '../discovery/input-media';
+import { lexicon } from '../language/lexicon';
+import { listsOf } from '../language/groups';
+import { phrasePattern, phrases } from '../language/phrases';
 
 /** What a brief links to and the shape it implies: its URLs, their media kinds, an aspect ratio or orientation. */
 
@@ -17,17 +20,22 @@ export function urlMediaKind(url: string): 'image' | 'video' | 'audio' | null {
   }
 }
 
+const { implied_ratios, phone_shape } = lexicon.screenShapes;
+
 /** A phone held upright, filled edge to edge: its screen's shape, not what a picture shows. */
-export const PHONE_SHAPE =
-  /\b(?:(?:held )?upright|(?:full[- ]?screen|wallpaper|lock ?screen) on (?:an? |the |their |your |my )?phone|phone (?:wallpaper|screen))\b/i;
+export const PHONE_SHAPE = new RegExp(
+  `\\b(?:(?:${phrases(phone_shape.upright)})|(?:${phrases(phone_shape.fills)}) on (?:(?:${phrases(phone_shape.owners)}) )?phone|phone (?:${phrases(phone_shape.phone_parts)}))\\b`,
+  'i',
+);
 
 const RATIO = /\b(1:1|16:9|9:16|4:5|4:3|3:4|2:3|3:2|21:9)\b/;
+/** Words that imply a ratio, in the lexicon's order; a phone's shape is 9:16 like the first. */
 const ORIENTATION: [RegExp, string][] = [
-  [/\b(vertical|portrait (?:video|story)|stories|story|reels?|shorts|tiktok)\b/i, '9:16'],
   [PHONE_SHAPE, '9:16'],
-  [/\b(square)\b/i, '1:1'],
-  [/\b(widescreen|landscape|horizontal|youtube video|wide)\b/i, '16:9'],
-  [/\b(portrait)\b/i, '4:5'],
+  ...Object.entries(listsOf(implied_ratios)).map(([ratio, words]): [RegExp, string] => [
+    phrasePattern(words, 'i'),
+    ratio,
+  ]),
 ];
 
 /** An aspect ratio the brief states, or implies by an orientation word. */

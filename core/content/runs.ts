@@ -1,6 +1,8 @@
 import type { ReadToken } from '../discovery/brief-reading';
 import type { WordUse } from './brief-words';
 import type { FieldRole } from './field-roles';
+import { lexicon } from '../language/lexicon';
+import { phrases } from '../language/phrases';
 
 /** A run of tokens: one clause of the brief, between punctuation, quotes and links. */
 export interface Run {
@@ -8,25 +10,28 @@ export interface Run {
   uses: WordUse[];
 }
 
+const { generic_stand_ins, times, not_opening } = lexicon.subjects;
+
 /** Words that only stand for a product, never name one ("for this product", "the item"). */
-const GENERIC = new Set([
-  'product',
-  'item',
-  'service',
-  'thing',
-  'stuff',
-  'brand',
-  'it',
-  'them',
-  'this',
-  'that',
-]);
-const LEADING = new Set(['DET', 'PRON', 'ADP', 'CCONJ', 'SCONJ', 'AUX', 'PART', 'PUNCT', 'ADV']);
-const TRAILING = new Set(['DET', 'PRON', 'ADP', 'CCONJ', 'SCONJ', 'AUX', 'PART', 'PUNCT']);
-const TIME_WORDS =
-  /^(?:week|weekend|month|year|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/;
+const GENERIC = new Set(generic_stand_ins.words);
+/** Parts of speech a trimmed run does not start, or end, with. */
+const LEADING = new Set<string>([
+  'DET',
+  'PRON',
+  'ADP',
+  'CCONJ',
+  'SCONJ',
+  'AUX',
+  'PART',
+  'PUNCT',
+  'ADV',
+] as const);
+const TRAILING = new Set<string>(['DET', 'PRON', 'ADP', 'CCONJ', 'SCONJ', 'AUX', 'PART', 'PUNCT'] as const);
+/** A time after a product ("next month", "this weekend"): its opener and the time word, singular or plural. */
+const TIME_OPENER = new RegExp(`^(?:${phrases(times.openers)})$`);
+const TIME_WORDS = new RegExp(`^(?:${phrases(times.words)})s?$`);
 const OBJECT_OPENERS = new Set(['DET', 'PRON']);
-const NOT_OPENING = new Set(['how', 'what', 'why', 'when', 'where']);
+const NOT_OPENING = new Set(not_opening.words);
 
 /** Splits tokens into clauses at punctuation, quotes, links, and "and we" / "but I". */
 export function runsOf(tokens: ReadToken[], uses: WordUse[]): Run[] {
@@ -70,11 +75,7 @@ export function trim(run: Run, role: FieldRole): Run | null {
       (ahead[0] === 'placement' || (ahead[1] === 'placement' && tokens[i + 1]?.pos === 'DET'))
     )
       cutAt(i);
-    else if (
-      role === 'product' &&
-      /^(?:next|this|on|last|every)$/.test(w) &&
-      TIME_WORDS.test(tokens[i + 1]?.word ?? '')
-    )
+    else if (role === 'product' && TIME_OPENER.test(w) && TIME_WORDS.test(tokens[i + 1]?.word ?? ''))
       cutAt(i);
   }
   const keep = (t: ReadToken, u: WordUse, edge: Set<string>) =>

@@ -3,16 +3,23 @@ import { DATE_WORD, NEEDING } from '../discovery/topic-cues';
 import { wordUses, type WordContext, type WordUse } from './brief-words';
 import type { FieldRole } from './field-roles';
 import { runsOf, textOf, trim, type Run } from './runs';
+import { lexicon } from '../language/lexicon';
+import { listsOf } from '../language/groups';
+
+const words = lexicon.subjects;
 
 /** Prepositions that introduce what the content is about or for. */
-const CUES: Partial<Record<FieldRole, string[]>> = {
-  topic: ['about', 'on', 'regarding', 'for', 'of'],
-  title: ['about', 'on', 'for', 'called', 'titled'],
-  campaign: ['for', 'about', 'on'],
-  product: ['for', 'about', 'of'],
-};
-const POSSESSIVE = new Set(['our', 'my', 'their', 'your']);
-const BACK_REFERENCES = new Set(['it', 'this', 'that', 'them', 'these', 'those']);
+const CUES: Partial<Record<FieldRole, string[]>> = listsOf(words.role_prepositions);
+const POSSESSIVE = new Set(words.possessives.words);
+const BACK_REFERENCES = new Set(words.back_references.words);
+/** Parts of speech: between an owner and its verb, in a named object, in a noun phrase, after a verb that ends one. */
+const OWNER_TO_VERB = new Set<string>(['NOUN', 'PROPN', 'ADJ', 'ADV', 'AUX'] as const);
+const NAMED_OBJECT = new Set<string>(['ADJ', 'NOUN', 'PROPN', 'NUM'] as const);
+const NOUN_PHRASE = new Set<string>(['ADJ', 'NOUN', 'PROPN', 'NUM', 'VERB', 'PUNCT'] as const);
+const PHRASE_ENDERS = new Set<string>(['ADP', 'PUNCT', 'CCONJ'] as const);
+/** Zones of the brief where a cue word introduces the subject. */
+const CUED_ZONES = new Set<string>(['ask', 'label', 'aside', 'content', 'context', 'topic'] as const);
+
 /** The run that follows a cue word in the ask (not crossing punctuation). */
 function afterCue(runs: Run[], cues: string[], zones: Set<string>): Run[] {
   const found: Run[] = [];
@@ -38,14 +45,14 @@ function namedObjects(runs: Run[]): Run[] {
     if (owner < 0) continue;
     const verb = run.tokens.findIndex((t, i) => i > owner + 1 && t.pos === 'VERB');
     const between = run.tokens.slice(owner + 1, verb);
-    if (verb < 0 || !between.every((t) => ['NOUN', 'PROPN', 'ADJ', 'ADV', 'AUX'].includes(t.pos))) continue;
+    if (verb < 0 || !between.every((t) => OWNER_TO_VERB.has(t.pos))) continue;
     let from = verb + 1;
     if (run.tokens[from]?.pos === 'DET') from++;
     if (!/^[A-Z]/.test(run.tokens[from]?.text ?? '') || run.tokens[from].platform) continue;
     let to = from;
     while (
       to < run.tokens.length &&
-      (['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(run.tokens[to].pos) || run.uses[to] === 'content') &&
+      (NAMED_OBJECT.has(run.tokens[to].pos) || run.uses[to] === 'content') &&
       run.tokens[to].pos !== 'ADP' &&
       !(run.tokens[to].type === 'punctuation' && run.uses[to] !== 'content')
     )
@@ -55,8 +62,8 @@ function namedObjects(runs: Run[]): Run[] {
   return found;
 }
 
-const PHRASE_POS = new Set(['NOUN', 'ADJ', 'PROPN']);
-const OWNING = new Set(['own', 'run', 'have', 'be', 'manage', 'launch', 'make', 'sell']);
+const PHRASE_POS = new Set<string>(['NOUN', 'ADJ', 'PROPN'] as const);
+const OWNING = new Set(words.owning_verbs.lemmas);
 const MAX_NAME_TOKENS = 4;
 
 /**
@@ -137,26 +144,16 @@ function nounPhrases(runs: Run[]): Run[] {
   const found: Run[] = [];
   for (const run of runs)
     run.tokens.forEach((t, i) => {
-      const its =
-        (t.word === 'its' || t.word === "it's") && /^(?:the|our|my|a)$/.test(run.tokens[i + 1]?.word ?? '');
+      const its = (t.word === 'its' || t.word === "it's") && ITS_OPENERS.has(run.tokens[i + 1]?.word ?? '');
       if (!POSSESSIVE.has(t.word) && !its) return;
       let j = i + 1 + (its ? 1 : 0);
       const from = j;
-      while (
-        j < run.tokens.length &&
-        ['ADJ', 'NOUN', 'PROPN', 'NUM', 'VERB', 'PUNCT'].includes(run.tokens[j].pos)
-      ) {
+      while (j < run.tokens.length && NOUN_PHRASE.has(run.tokens[j].pos)) {
         const t = run.tokens[j];
         // A verb with an object ends the phrase; one that ends it is a noun wink misread ("the Meridian
         // watch", "protein bites on reels").
         const after = run.tokens[j + 1];
-        if (
-          t.pos === 'VERB' &&
-          !/(?:ing|ed)$/.test(t.word) &&
-          after &&
-          !['ADP', 'PUNCT', 'CCONJ'].includes(after.pos)
-        )
-          break;
+        if (t.pos === 'VERB' && !/(?:ing|ed)$/.test(t.word) && after && !PHRASE_ENDERS.has(after.pos)) break;
         if (t.pos === 'PUNCT' && run.uses[j] !== 'content') break;
         j++;
       }
@@ -256,7 +253,9 @@ function needers(runs: Run[]): Run[] {
 }
 
 /** Question words that open an embedded question, the subject of an explanation. */
-const QUESTION_WORDS = new Set(['how', 'what', 'why', 'where']);
+const QUESTION_WORDS = new Set(words.question_words.words);
+const QUESTION_FOLLOWERS = new Set(words.question_followers.words);
+const ITS_OPENERS = new Set(words.its_openers.words);
 
 /**
  * An embedded question: "how to care for a fiddle leaf fig", "(ask us) what to pack for summer
@@ -270,7 +269,7 @@ function questionRuns(runs: Run[]): Run[] {
       // "how to care for ...", "how our subscription works" (not "how it works", a kind of video).
       const opens =
         next &&
-        (['to', 'we', 'you', 'i', 'our', 'my', 'your', 'the', 'a', 'an'].includes(next.word) ||
+        (QUESTION_FOLLOWERS.has(next.word) ||
           next.pos === 'NOUN' ||
           // "why are my monstera's leaves turning yellow"
           (next.pos === 'AUX' && t.word !== 'how') ||
@@ -319,11 +318,7 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
   const content = runs.filter((r) => r.tokens.every((t) => t.zone === 'content'));
   const segments = topicSegments(runs);
   const topic = [...segments.marked, ...segments.purposes];
-  const cued = afterCue(
-    asked,
-    CUES[role] ?? [],
-    new Set(['ask', 'label', 'aside', 'content', 'context', 'topic']),
-  );
+  const cued = afterCue(asked, CUES[role] ?? [], CUED_ZONES);
   const ordered: Run[] =
     role === 'product'
       ? [

@@ -1,3 +1,4 @@
+import { lexicon } from '../language/lexicon';
 import { keywords } from './keywords';
 
 /** Trend categories the workspace's own activity can show. */
@@ -49,23 +50,11 @@ export interface PublicationActivity {
 
 export const ALL_PLATFORMS = 'all';
 
-/** Inputs that carry the subject when an app declares no roles (generated apps, older definitions). */
-const TOPIC_KEYS = new Set([
-  'topic',
-  'prompt',
-  'brief',
-  'subject',
-  'theme',
-  'product',
-  'product_name',
-  'campaign',
-  'article_title',
-  'episode_title',
-  'title',
-]);
-const STYLE_KEYS = new Set(['style', 'visual_style', 'palette', 'mood', 'backdrop', 'look']);
+/** Inputs that carry the subject, or the look, when an app declares no roles (generated apps, older definitions). */
+const TOPIC_KEYS = new Set(lexicon.fieldRoles.topic_keys.keys);
+const STYLE_KEYS = new Set(lexicon.fieldRoles.style_keys.keys);
 /** Output modalities, most telling first: a run that makes a video and its caption is a video run. */
-const PRIMARY_ORDER = ['video', 'image', 'audio', 'text'];
+const PRIMARY_ORDER: readonly string[] = ['video', 'image', 'audio', 'text'] as const;
 
 /**
  * A run as activity.

@@ -24,7 +24,7 @@ function phrasesOf(values: unknown[]): string[] {
       typeof v === 'string'
         ? v
         : v && typeof v === 'object'
-          ? ['pattern', 'title', 'name', 'description']
+          ? (['pattern', 'title', 'name', 'description'] as const)
               .map((k) => (v as Record<string, unknown>)[k])
               .find((x) => typeof x === 'string')
           : undefined,

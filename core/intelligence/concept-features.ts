@@ -1,3 +1,5 @@
+import { lexicon } from '../language/lexicon';
+import { phrases } from '../language/phrases';
 import { factor, type Factor } from './factor';
 import { isKnownPlatform, type KnownPlatform } from './platforms';
 
@@ -54,13 +56,8 @@ const DEFAULT_NORMS: PlatformNorms = {
 
 /** The opening that has to stop the scroll. */
 export const HOOK_WORDS = 8;
-const HOOK_CUES = new Set(
-  'you your how why what stop secret secrets mistake mistakes never nobody finally imagine truth hack hacks free new proven best worst pov wait this'.split(
-    ' ',
-  ),
-);
-const CTA =
-  /\b(shop now|shop|buy|order|sign up|signup|subscribe|follow|comment|share|save|download|join|book|register|try|learn more|link in bio|dm us|dm me|tag a friend|get yours|visit|swipe|reply|repost|tap)\b/i;
+const HOOK_CUES = new Set(lexicon.captionCues.hooks.words);
+const CTA = new RegExp(`\\b(${phrases(lexicon.captionCues.calls_to_action.phrases)})\\b`, 'i');
 
 export const POINTS = {
   hook: 8,

@@ -1,3 +1,4 @@
+import { lexicon } from '../language/lexicon';
 import { stem } from '../language/normalize';
 import type { ActivityEvent } from './activity';
 import { keywords, phraseKeys } from './keywords';
@@ -39,15 +40,7 @@ export interface GapInput {
 }
 
 /** Words that say how much or which metric, never what about: "double signups" has no subject. */
-const METRIC_WORDS = new Set(
-  (
-    'increase grow growth double triple boost drive improve raise reach awareness engagement engage conversion convert ' +
-    'follower sale signup lead revenue traffic retention retain audience build goal percent month quarter year week more ' +
-    'market share customer user rate'
-  )
-    .split(' ')
-    .map(stem),
-);
+const METRIC_WORDS = new Set(lexicon.topicSignals.metric_words.words.map(stem));
 /** A scope key "campaign:<id>" ties an objective to a campaign; no other record names campaigns yet. */
 const CAMPAIGN_SCOPE = /^campaign:(.+)$/;
 

@@ -1,17 +1,11 @@
+import { lexicon } from '../language/lexicon';
 import { isStopword, stem, words } from '../language/normalize';
 
 /**
  * Words that say what form content takes or what it asks for, never what it is about: left out of
  * topic signals so that "post", "caption" or "link" never trend.
  */
-const FORM_WORDS = new Set(
-  (
-    'post posts posting image images video videos caption captions content social media photo photos picture ' +
-    'clip clips reel reels story stories feed link bio click check follow today tomorrow week day about ' +
-    'show showing shows style styled format vertical square landscape portrait ad ads campaign brand ' +
-    'instagram tiktok linkedin facebook youtube pinterest twitter x'
-  ).split(' '),
-);
+const FORM_WORDS = new Set(lexicon.topicSignals.form_words.words);
 
 export interface Keyword {
   /** The stem: what two keywords are compared by. */

@@ -1,30 +1,10 @@
+import { lexicon } from '../language/lexicon';
 import { stem } from '../language/normalize';
 import { synonymsOf } from '../discovery/synonyms';
 import { phraseKeys } from './keywords';
 
 /** Words that turn a phrase into a rule ("avoid discounts", "never mention competitors"): not its subject. */
-const DIRECTIVES = new Set(
-  [
-    'avoid',
-    'never',
-    "don't",
-    'don’t',
-    'dont',
-    'without',
-    'stop',
-    'refrain',
-    'exclude',
-    'ban',
-    'banned',
-    'mention',
-    'say',
-    'show',
-    'include',
-    'feature',
-    'reference',
-    'talk',
-  ].map(stem),
-);
+const DIRECTIVES = new Set(lexicon.brandWords.directives.words.map(stem));
 
 /** Share of a phrase's keys a text must contain. */
 const MATCH_SHARE = 0.6;

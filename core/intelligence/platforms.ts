@@ -1,3 +1,5 @@
+import { lexicon } from '../language/lexicon';
+
 /** Platforms the prediction model knows, and the names callers use for them. */
 export const KNOWN_PLATFORMS = [
   'tiktok',
@@ -10,14 +12,8 @@ export const KNOWN_PLATFORMS = [
 ] as const;
 export type KnownPlatform = (typeof KNOWN_PLATFORMS)[number];
 
-const ALIASES: Record<string, KnownPlatform> = {
-  twitter: 'x',
-  ig: 'instagram',
-  insta: 'instagram',
-  fb: 'facebook',
-  yt: 'youtube',
-  li: 'linkedin',
-};
+/** Other names of the known platforms ("twitter" is x). */
+const ALIASES: Record<string, string> = lexicon.platformNames.prediction_aliases.to_platform;
 
 /** "Instagram Reels" -> instagram, "Twitter" -> x; an unknown name comes back lower-cased. */
 export function normalizePlatform(name: string): string {

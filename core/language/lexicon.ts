@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import brandWords from './lexicon/brand-words.json';
+import briefAngles from './lexicon/brief-angles.json';
+import captionCues from './lexicon/caption-cues.json';
 import carriedContent from './lexicon/carried-content.json';
 import colours from './lexicon/colours.json';
 import comparison from './lexicon/comparison.json';
@@ -7,27 +10,36 @@ import deliverable from './lexicon/deliverable.json';
 import directions from './lexicon/directions.json';
 import evidence from './lexicon/evidence.json';
 import feedbackMarks from './lexicon/feedback-marks.json';
+import fieldRoles from './lexicon/field-roles.json';
+import instructions from './lexicon/instructions.json';
 import lookWords from './lexicon/look-words.json';
 import looks from './lexicon/looks.json';
 import mediaKinds from './lexicon/media-kinds.json';
 import motion from './lexicon/motion.json';
 import operations from './lexicon/operations.json';
+import optionSenses from './lexicon/option-senses.json';
 import orientations from './lexicon/orientations.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
 import outOfScopeWords from './lexicon/out-of-scope-words.json';
 import ownership from './lexicon/ownership.json';
 import placing from './lexicon/placing.json';
+import platformNames from './lexicon/platform-names.json';
 import platforms from './lexicon/platforms.json';
 import prompts from './lexicon/prompts.json';
 import ranking from './lexicon/ranking.json';
 import refinementTargets from './lexicon/refinement-targets.json';
 import requestClauses from './lexicon/request-clauses.json';
+import screenShapes from './lexicon/screen-shapes.json';
 import spans from './lexicon/spans.json';
+import statedValues from './lexicon/stated-values.json';
 import structuredBriefs from './lexicon/structured-briefs.json';
+import subjects from './lexicon/subjects.json';
 import synonyms from './lexicon/synonyms.json';
 import tones from './lexicon/tones.json';
 import topicCues from './lexicon/topic-cues.json';
+import topicSignals from './lexicon/topic-signals.json';
 import typoVocabulary from './lexicon/typo-vocabulary.json';
+import wordUses from './lexicon/word-uses.json';
 import writing from './lexicon/writing.json';
 
 /**
@@ -43,6 +55,9 @@ import writing from './lexicon/writing.json';
  * the process at start instead of misreading briefs later.
  */
 export const lexicon = {
+  brandWords,
+  briefAngles,
+  captionCues,
   carriedContent,
   colours,
   comparison,
@@ -51,27 +66,36 @@ export const lexicon = {
   directions,
   evidence,
   feedbackMarks,
+  fieldRoles,
+  instructions,
   lookWords,
   looks,
   mediaKinds,
   motion,
   operations,
+  optionSenses,
   orientations,
   outOfScopeKinds,
   outOfScopeWords,
   ownership,
   placing,
+  platformNames,
   platforms,
   prompts,
   ranking,
   refinementTargets,
   requestClauses,
+  screenShapes,
   spans,
+  statedValues,
   structuredBriefs,
+  subjects,
   synonyms,
   tones,
   topicCues,
+  topicSignals,
   typoVocabulary,
+  wordUses,
   writing,
 };
 
