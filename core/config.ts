@@ -111,6 +111,11 @@ export const Config = z.object({
   OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: optionalString,
   OPENAI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
+  /**
+   * How content/create asks the chat model to call a function: `required` (OpenAI, vLLM, Ollama) or `auto`
+   * for servers that refuse or ignore `required` (llama-cpp-python: its chatml-function-calling format).
+   */
+  OPENAI_TOOL_CHOICE: z.enum(['required', 'auto']).default('required'),
   OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
   OPENAI_SPEECH_MODEL: z.string().default('gpt-4o-mini-tts'),
   OPENAI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),

@@ -13,6 +13,7 @@ import { gatherGuidance } from '../../core/content/prompt-guidance';
 import { catalogVersion } from '../../core/discovery/catalog-index';
 import type { DiscoveryMatch } from '../../core/discovery/match';
 import { canonicalJson } from '../../core/ids';
+import { ProviderBadOutput } from '../../adapters/models/http-json';
 import { openAiToolCaller, type ToolCaller } from '../../adapters/models/openai-tools';
 
 export interface BriefModelRequest {
@@ -39,8 +40,9 @@ const CACHE_MAX = 500;
  * 1. Offer discovery's best matches as functions (strict schemas) plus no_app_fits.
  * 2. Ask once, temperature 0, one call required; read the call (readToolCall: offered function,
  *    JSON object, the run validator).
- * 3. A failed or invalid answer (timeout, HTTP error, bad JSON, unknown function, missing fields)
- *    gives no choice and a warning: the rules decide.
+ * 3. A failed or invalid answer (timeout, HTTP error, text instead of a call, bad JSON, unknown
+ *    function, missing or unknown fields, a value the run validator refuses) gives no choice and a
+ *    warning: the rules decide. The call as made is logged at debug level.
  * 4. Good answers are cached by (brief, placement, inputs, catalog version): a repeated brief gets
  *    the same run.
  */
@@ -78,6 +80,10 @@ export function briefModel(
         tools,
         timeoutMs,
       });
+      logger.debug(
+        { tool: answer.name, arguments: answer.arguments },
+        'content/create: the chat model called',
+      );
       const choice = readToolCall(answer, offered, request.brief);
       if ('error' in choice)
         return failed(logger, `the chat model's answer was not usable (${choice.error})`);
@@ -85,7 +91,12 @@ export function briefModel(
       cache.set(key, choice);
       return { choice };
     } catch (err) {
-      return failed(logger, `the chat model did not answer (${(err as Error).message})`);
+      // An answer that is not a tool call (text instead) was an answer, just not a usable one.
+      const answered = err instanceof ProviderBadOutput;
+      return failed(
+        logger,
+        `the chat model${answered ? "'s answer was not usable" : ' did not answer'} (${(err as Error).message})`,
+      );
     }
   };
 }

@@ -1,21 +1,17 @@
-import type { Logger } from 'pino';
 import { AtelierError, invalidField } from '../../core/errors';
 import { descendantsOf } from '../../core/graph/find-subgraph';
 import type { Plan } from '../../core/graph/plan';
-import { refinementCandidates, type RefinementCandidate } from '../../core/refinement/candidates';
-import { parseModelRefinement, refinementMessages } from '../../core/refinement/model-refinement';
-import { selectRefinement } from '../../core/refinement/select-refinement';
+import { refinementCandidates } from '../../core/refinement/candidates';
 import { widenSelection } from '../../core/refinement/widen-selection';
 import { canApply } from '../../core/refinement/refinement-report';
-import type { RefinementSelection } from '../../core/refinement/selection';
 import type { RunView } from '../../core/run/present-run';
 import { isTerminal } from '../../core/run/run-status';
 import type { NodeOutput } from '../../core/run/run-types';
 import { beginRefinement, latestCompletedOutputs, revertRefinement } from '../../adapters/db/refinements';
 import { planOf } from '../../adapters/db/runs';
 import type { RunRow } from '../../adapters/db/schema';
-import type { ChatCompletion } from '../../adapters/models/openai-chat';
 import type { ApiDeps } from '../deps';
+import { chooseRefinement } from './choose-refinement';
 import { waitForRun } from './follow-run';
 import { launchExecution } from './launch-execution';
 import type { WebhookEventName } from '../../core/run/webhook-event-names';
@@ -23,7 +19,6 @@ import { directionSupports, nodeSupport, refinementAnswer } from './refinement-o
 
 /** How long the previous execution may take to close (it may still be delivering its webhook). */
 const PREVIOUS_EXECUTION_CLOSE_MS = 15_000;
-const MODEL_SELECTION_TIMEOUT_MS = 20_000;
 
 export interface Refinement {
   runId: string;
@@ -33,6 +28,8 @@ export interface Refinement {
   refinedNodes: { nodeId: string; reason: string }[];
   outputs: { id: string; label: string; type: string; value: unknown }[];
   errorMessage: string | null;
+  /** When the chat model's choice could not be used: why (the rules chose instead). */
+  warnings?: { field: string; message: string }[];
 }
 
 export const runNotCompleted = (status: string) =>
@@ -41,7 +38,8 @@ export const runNotCompleted = (status: string) =>
 /**
  * Refines a completed run in place from natural-language feedback.
  * 1. Choose the prompt-bearing nodes the feedback is about and rewrite their prompts (the chat
- *    model when one is configured, else, or when its answer is unusable, the rules in core).
+ *    model when one is configured, else, or when its answer is unusable, the rules in core; then the
+ *    answer's `warnings` say why).
  * 2. Ask each chosen node's provider what it can do of the feedback; a node that can do none of it is
  *    not re-run and keeps its output. When no node can, no revision is made and the answer says why.
  * 3. Re-execute the other chosen nodes and their descendants; every other node of the run reuses its
@@ -70,11 +68,9 @@ export async function refineRun(
     );
 
   // Wording does not decide: a direction the chosen nodes cannot apply goes to a node that can (issue 29).
-  const selection = widenSelection(
-    await chooseRefinement(deps.chat, deps.logger, candidates, feedback),
-    candidates,
-    feedback,
-    (nodeId) => nodeSupport(deps.config, plan, nodeId, feedback),
+  const chosen = await chooseRefinement(deps.chat, deps.logger, candidates, feedback);
+  const selection = widenSelection(chosen.selection, candidates, feedback, (nodeId) =>
+    nodeSupport(deps.config, plan, nodeId, feedback),
   );
   // A node whose provider can do nothing the feedback asks is not re-run: it keeps its output (issue 10).
   const supports = directionSupports(deps.config, plan, selection, feedback);
@@ -104,6 +100,7 @@ export async function refineRun(
     }),
     outputs: view.outputs.map((o) => ({ id: o.id, label: o.label, type: o.type, value: o.value })),
     errorMessage: view.errorMessage,
+    ...(chosen.warning ? { warnings: [{ field: 'model', message: chosen.warning }] } : {}),
   });
   if (ran.length === 0) {
     const { run: current } = await waitForRun(deps.db, deps.bus, run.id, 0, deps.draining);
@@ -153,28 +150,6 @@ export async function refineRun(
   const { run: view } = await waitForRun(deps.db, deps.bus, run.id, waitMs, deps.draining);
   const after = isTerminal(view.status) ? await latestCompletedOutputs(deps.db, run.id) : null;
   return answer(view, revision, after, execute.length);
-}
-
-/** The chat model's choice when one is configured and gives a usable one, else the rules'. */
-async function chooseRefinement(
-  chat: ChatCompletion | null,
-  logger: Logger,
-  candidates: RefinementCandidate[],
-  feedback: string,
-): Promise<RefinementSelection> {
-  if (chat) {
-    try {
-      const answer = await chat(refinementMessages(candidates, feedback), {
-        timeoutMs: MODEL_SELECTION_TIMEOUT_MS,
-      });
-      const parsed = parseModelRefinement(answer, candidates, feedback);
-      if (parsed) return parsed;
-      logger.warn('refinement: the model answer was unusable; falling back to rules');
-    } catch (err) {
-      logger.warn({ err }, 'refinement: the model failed; falling back to rules');
-    }
-  }
-  return selectRefinement(candidates, feedback);
 }
 
 /** The plan with rewritten prompts folded in. */

@@ -1,6 +1,7 @@
 import type { AppParameter } from '../app/app-definition';
 import type { DiscoveryMatch } from '../discovery/match';
 import { validateInputs } from '../run/validate-inputs';
+import { clipToLength } from '../text/graphemes';
 import type { Draft } from './draft';
 import { NO_FIT_SCHEMA, NO_FIT_TOOL, parameterSchema, toolName } from './tool-schema';
 
@@ -14,6 +15,9 @@ export interface OfferedApp {
   name: string;
   parameters: AppParameter[];
 }
+
+/** How much of the model's no_app_fits reason the answer quotes. */
+const NO_FIT_REASON_MAX = 300;
 
 /** How many of discovery's best matches the model chooses among. */
 export const MODEL_OFFER = 5;
@@ -76,7 +80,7 @@ export function modelUserMessage(request: {
 /**
  * Reads the model's tool call, or says why it cannot be used.
  * 1. The function must be one offered; its arguments must be a JSON object.
- * 2. no_app_fits -> no_fit with the model's reason.
+ * 2. no_app_fits -> no_fit with the model's reason (clipped; no other field).
  * 3. An app: nulls are dropped (defaults stand); a URL not written in the brief is dropped (never
  *    invented); the rest must pass the same validation as a run (validateInputs), missing values
  *    apart (the rules may still fill them).
@@ -95,10 +99,13 @@ export function readToolCall(
   if (!args || typeof args !== 'object' || Array.isArray(args))
     return { error: 'the arguments are not an object' };
   const given = args as Record<string, unknown>;
-  if (call.name === NO_FIT_TOOL)
+  if (call.name === NO_FIT_TOOL) {
+    const extra = Object.keys(given).filter((k) => k !== 'reason');
+    if (extra.length > 0) return { error: `unknown fields ${extra.join(', ')} in no_app_fits` };
     return typeof given.reason === 'string' && given.reason.trim()
-      ? { kind: 'no_fit', reason: given.reason.trim() }
+      ? { kind: 'no_fit', reason: clipToLength(given.reason.trim(), NO_FIT_REASON_MAX) }
       : { error: 'no_app_fits came without a reason' };
+  }
   const app = offered.find((o) => o.tool === call.name);
   if (!app) return { error: `the model called ${call.name}, which was not offered` };
   const inputs: Record<string, unknown> = {};

@@ -3284,6 +3284,11 @@ export interface components {
       /** @enum {string} */
       status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
       summary: string;
+      /** @description Only when the chat model (TEXT_PROVIDER=openai) was asked and its answer could not be used: why; the rules chose instead */
+      warnings?: {
+        field: string;
+        message: string;
+      }[];
     };
     /**
      * @description A run: its status, outputs and nodes

@@ -100,6 +100,43 @@ describe('briefModel (tool calling against a chat completions server)', () => {
       }),
       /not allowed/,
     ],
+    ['empty arguments', (body) => ({ call: { name: firstTool(body), arguments: '' } }), /not JSON/],
+    [
+      'arguments that are an array',
+      (body) => ({ call: { name: firstTool(body), arguments: '["Kite"]' } }),
+      /not an object/,
+    ],
+    [
+      'an app id as the function name',
+      () => ({ call: { name: VIDEO_AD, arguments: '{"product":"Kite"}' } }),
+      /not offered/,
+    ],
+    [
+      "another app's fields (the wrong tool)",
+      (body) => ({ call: { name: firstTool(body), arguments: '{"product":"Kite","headline":"Run"}' } }),
+      /unknown fields headline/,
+    ],
+    [
+      'a number for a text field',
+      (body) => ({ call: { name: firstTool(body), arguments: '{"product":42,"call_to_action":null}' } }),
+      /expects a string/,
+    ],
+    [
+      'no_app_fits with a field it does not have',
+      () => ({ call: { name: 'no_app_fits', arguments: '{"reason":"x","appId":"' + VIDEO_AD + '"}' } }),
+      /unknown fields appId/,
+    ],
+    [
+      'no_app_fits without a reason',
+      () => ({ call: { name: 'no_app_fits', arguments: '{}' } }),
+      /without a reason/,
+    ],
+    [
+      'text instead of a tool call',
+      () => ({ text: 'Sure! Here is a great ad for your jacket.' }),
+      /not usable \(the chat completion made no tool call \(it answered text: "Sure! Here is/,
+    ],
+    ['an empty answer', () => ({ text: '' }), /not usable \(the chat completion made no tool call\)/],
     ['a server error', () => ({ status: 503, body: { error: { message: 'overloaded' } } }), /did not answer/],
     [
       'a timeout',
@@ -112,6 +149,23 @@ describe('briefModel (tool calling against a chat completions server)', () => {
     expect(answer.choice).toBeNull();
     expect(answer.warning).toMatch(why);
     expect(answer.warning).toMatch(/chosen by the rules$/);
+  });
+
+  test('OPENAI_TOOL_CHOICE=auto asks with tool_choice "auto" (servers that refuse "required")', async () => {
+    behaviour = (body) => ({
+      call: { name: firstTool(body), arguments: '{"product":"Kite","call_to_action":null,"palette":null}' },
+    });
+    const auto = briefModel(
+      loadConfig({
+        TEXT_PROVIDER: 'openai',
+        OPENAI_BASE_URL: chat.baseUrl,
+        OPENAI_TOOL_CHOICE: 'auto',
+      }),
+      logger,
+      { timeoutMs: 500 },
+    );
+    expect((await ask(auto)).choice).toMatchObject({ kind: 'app', appId: VIDEO_AD });
+    expect(chat.requests.at(-1)).toMatchObject({ tool_choice: 'auto' });
   });
 
   test('without a chat model configured nothing is asked', async () => {
