@@ -39,6 +39,12 @@ const InputSources = z
   .meta({
     description: 'Per parameter key: where its value came from and how far that evidence can be trusted',
   });
+/** What the router set aside: the chat model's unusable answer (field "model"), an ignored appId. */
+const RouterWarnings = z.array(z.object({ field: z.string(), message: z.string() })).meta({
+  description:
+    "Only when there is one: what the router set aside (the chat model's unusable answer, an ignored appId)",
+});
+
 const Candidate = z.object({
   appId: z.string(),
   name: z.string(),
@@ -97,6 +103,7 @@ export const ContentNeedsInput = described(
     draftedInputs: JsonObject,
     askUser: z.array(Ask),
     unmetAsks: z.array(AskWithFill).optional(),
+    warnings: RouterWarnings.optional(),
   }),
   'Interactive mode: a person must answer these questions (200)',
   {
@@ -128,6 +135,7 @@ export const ContentUnmatched = described(
     confidence: Confidence.optional(),
     selectedApp: SelectedApp.optional().meta({ description: 'cannot_run: the app that fits' }),
     unmetAsks: z.array(AskWithFill).optional().meta({ description: 'cannot_run: what the app lacks' }),
+    warnings: RouterWarnings.optional(),
   }),
   'Headless mode: no run can be formed (200)',
   { status: 'unmatched', reason: 'No app makes 3D models', cause: 'no_fit', candidates: [] },
@@ -142,6 +150,7 @@ export const ContentNeedsClarification = described(
     question: z.string().meta({ description: 'One question that tells the candidates apart' }),
     candidates: z.array(Candidate),
     confidence: Confidence,
+    warnings: RouterWarnings.optional(),
   }),
   'Interactive mode: not sure which app, or none fits; ask the question, then create again with appId (200)',
   {

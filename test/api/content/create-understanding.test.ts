@@ -174,6 +174,26 @@ describe('POST /v1/content/create with a chat model (TEXT_PROVIDER=openai)', () 
     ]);
   });
 
+  test.each([
+    ['headless', true, 'unmatched'],
+    ['interactive', false, 'needs_clarification'],
+  ])(
+    'a malformed answer on a brief the rules will not run (%s) keeps its warning in the answer',
+    async (_, headless, status) => {
+      answer = 'bad';
+      const res = await api.http
+        .post('/v1/content/create')
+        .set('x-api-key', api.users.owner.key)
+        .set('x-atelier-test', 'true')
+        .send({ brief: 'Write a Python script that renames my holiday photos by date', headless });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        status,
+        warnings: [{ field: 'model', message: expect.stringMatching(/not JSON.*chosen by the rules$/) }],
+      });
+    },
+  );
+
   test('no_app_fits from the model answers unmatched with its reason', async () => {
     answer = { name: 'no_app_fits', arguments: '{"reason":"it asks for a podcast edit"}' };
     const res = await create('Tidy up our podcast sound a little');
