@@ -82,8 +82,9 @@ export function modelUserMessage(request: {
  * 1. The function must be one offered; its arguments must be a JSON object.
  * 2. no_app_fits -> no_fit with the model's reason (clipped; no other field).
  * 3. An app: nulls are dropped (defaults stand); a URL not written in the brief is dropped (never
- *    invented); the rest must pass the same validation as a run (validateInputs), missing values
- *    apart (the rules may still fill them).
+ *    invented); a text value must be made of the brief's own words (fromBrief: a model that fills a
+ *    field with words the brief does not have invented it); the rest must pass the same validation
+ *    as a run (validateInputs), missing values apart (the rules may still fill them).
  */
 export function readToolCall(
   call: { name: string; arguments: string },
@@ -117,6 +118,13 @@ export function readToolCall(
   }
   const unknown = Object.keys(given).filter((k) => !app.parameters.some((p) => p.key === k));
   if (unknown.length > 0) return { error: `unknown fields ${unknown.join(', ')}` };
+  const invented = app.parameters.filter(
+    (p) => p.type === 'text' && p.key in inputs && !fromBrief(inputs[p.key], brief),
+  );
+  if (invented.length > 0)
+    return {
+      error: `${invented.map((p) => `${p.key} ${JSON.stringify(inputs[p.key])}`).join(', ')} not in the brief`,
+    };
   const { details } = validateInputs(app.parameters, inputs);
   const wrong = details.filter((d) => d.code !== 'missing_no_default');
   if (wrong.length > 0) return { error: wrong.map((d) => d.message).join('; ') };
@@ -125,6 +133,16 @@ export function readToolCall(
   );
   if (missing.length > 0) return { error: `missing ${missing.map((p) => p.key).join(', ')}` };
   return { kind: 'app', appId: app.appId, inputs };
+}
+
+/** Words: runs of letters and digits, compared without case. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Whether every word of a (text, or list of texts) value occurs in the brief. */
+function fromBrief(value: unknown, brief: string): boolean {
+  const briefWords = new Set(wordsOf(brief));
+  const values = Array.isArray(value) ? value : [value];
+  return values.every((v) => typeof v !== 'string' || wordsOf(v).every((w) => briefWords.has(w)));
 }
 
 /**

@@ -117,6 +117,13 @@ describe('briefModel (tool calling against a chat completions server)', () => {
       /unknown fields headline/,
     ],
     [
+      'a text value with words the brief does not have (invented)',
+      (body) => ({
+        call: { name: firstTool(body), arguments: '{"product":"Trailblazer bottle","call_to_action":null}' },
+      }),
+      /product "Trailblazer bottle" not in the brief/,
+    ],
+    [
       'a number for a text field',
       (body) => ({ call: { name: firstTool(body), arguments: '{"product":42,"call_to_action":null}' } }),
       /expects a string/,

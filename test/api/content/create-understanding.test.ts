@@ -151,7 +151,9 @@ describe('POST /v1/content/create with a chat model (TEXT_PROVIDER=openai)', () 
         palette: 'Ocean',
       }),
     };
-    const res = await create('Short vertical ad with a voiceover for the Kite running jacket');
+    const res = await create(
+      'Short vertical ad with a voiceover for the Kite running jacket, ending on "Run free"',
+    );
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({
       selectedApp: {
@@ -171,6 +173,19 @@ describe('POST /v1/content/create with a chat model (TEXT_PROVIDER=openai)', () 
     expect(res.body.data.draftedInputs.product).toMatch(/Lumo bike light/);
     expect(res.body.data.warnings).toEqual([
       { field: 'model', message: expect.stringMatching(/not JSON.*rules/) },
+    ]);
+  });
+
+  test('a value made of words the brief does not have is an invention: the rules fill instead, with a warning', async () => {
+    answer = {
+      name: 'first',
+      arguments: JSON.stringify({ product: 'The Trailblazer bottle', call_to_action: null, palette: null }),
+    };
+    const res = await create('Short vertical ad with a voiceover for the Lumo bike light');
+    expect(res.status).toBe(202);
+    expect(res.body.data.draftedInputs.product).toMatch(/Lumo bike light/);
+    expect(res.body.data.warnings).toEqual([
+      { field: 'model', message: expect.stringMatching(/product "The Trailblazer bottle" not in the brief/) },
     ]);
   });
 
