@@ -52,7 +52,9 @@ export function briefModel(
   options: { caller?: ToolCaller | null; timeoutMs?: number } = {},
 ): BriefModel {
   const call = options.caller === undefined ? openAiToolCaller(config) : options.caller;
-  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const timeoutMs =
+    options.timeoutMs ??
+    (config.CHAT_MODEL_TIMEOUT_SECONDS ? config.CHAT_MODEL_TIMEOUT_SECONDS * 1000 : TIMEOUT_MS);
   if (!call) return async () => ({ choice: null });
   const cache = new Map<string, ModelChoice>();
   return async (request) => {

@@ -68,7 +68,14 @@ export async function refineRun(
     );
 
   // Wording does not decide: a direction the chosen nodes cannot apply goes to a node that can (issue 29).
-  const chosen = await chooseRefinement(deps.chat, deps.logger, candidates, feedback);
+  const seconds = deps.config.CHAT_MODEL_TIMEOUT_SECONDS;
+  const chosen = await chooseRefinement(
+    deps.chat,
+    deps.logger,
+    candidates,
+    feedback,
+    seconds ? seconds * 1000 : undefined,
+  );
   const selection = widenSelection(chosen.selection, candidates, feedback, (nodeId) =>
     nodeSupport(deps.config, plan, nodeId, feedback),
   );
