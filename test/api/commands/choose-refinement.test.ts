@@ -54,7 +54,7 @@ describe('chooseRefinement (the chat model reads refinement feedback)', () => {
       500,
     );
 
-  test("a usable answer is the model's choice, asked as JSON at temperature 0", async () => {
+  test("a usable answer is the model's choice, asked as bounded JSON at temperature 0", async () => {
     behaviour = () => ({
       text: JSON.stringify({
         nodes: [
@@ -70,7 +70,11 @@ describe('chooseRefinement (the chat model reads refinement feedback)', () => {
         ],
       },
     });
-    expect(chat.requests.at(-1)).toMatchObject({ temperature: 0, response_format: { type: 'json_object' } });
+    expect(chat.requests.at(-1)).toMatchObject({
+      temperature: 0,
+      response_format: { type: 'json_object' },
+      max_tokens: 1000,
+    });
   });
 
   test.each<[string, () => ChatBehaviour, RegExp]>([
