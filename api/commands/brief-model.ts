@@ -11,6 +11,7 @@ import {
 import { rankForContent, type ContentApp } from '../../core/content/plan-content';
 import { gatherGuidance } from '../../core/content/prompt-guidance';
 import { catalogVersion } from '../../core/discovery/catalog-index';
+import { runThresholdOf } from '../../core/discovery/judgement/confidence';
 import type { DiscoveryMatch } from '../../core/discovery/match';
 import { canonicalJson } from '../../core/ids';
 import { ProviderBadOutput } from '../../adapters/models/http-json';
@@ -108,8 +109,14 @@ function failed(logger: Logger, why: string): { choice: null; warning: string } 
   return { choice: null, warning: `${why}; the app and inputs were chosen by the rules` };
 }
 
-/** Asks the model about a content/create body, with discovery's ranking of the same brief to choose from. */
-export function consultModel(
+/**
+ * Asks the model about a content/create body, with discovery's ranking of the same brief to choose from.
+ * The model may choose among the apps and fill them, not run one the judgement would not: when the rules
+ * find no app fits, or are below the run threshold, its app choice is set aside with a warning and the
+ * rules answer (candidates to pick from). Without this a weak model turns "not sure" into a run of the
+ * wrong app (gemma-3 270M ran a UGC script for "Write a Python script ...", npm run check:real-llm).
+ */
+export async function consultModel(
   model: BriefModel,
   body: {
     brief: string;
@@ -121,7 +128,7 @@ export function consultModel(
   apps: ContentApp[],
   semantic?: SemanticEvidence,
 ): ReturnType<BriefModel> {
-  const ranked = rankForContent(
+  const discovery = rankForContent(
     {
       brief: body.brief,
       platform: body.platform,
@@ -131,6 +138,18 @@ export function consultModel(
       semantic,
     },
     apps,
-  ).matches;
-  return model({ ...body, inputs: body.inputs ?? {}, apps, ranked });
+  );
+  const answer = await model({ ...body, inputs: body.inputs ?? {}, apps, ranked: discovery.matches });
+  const choice = answer.choice;
+  if (choice?.kind !== 'app') return answer;
+  const { confidence, model: judged } = discovery.judgement;
+  const threshold = runThresholdOf(judged);
+  if (discovery.verdict.status !== 'unmatched' && confidence >= threshold) return answer;
+  const name = discovery.matches.find((m) => m.appId === choice.appId)?.name ?? choice.appId;
+  return {
+    choice: null,
+    warning:
+      `the chat model chose ${name}, but the judgement is not sure enough to run an app ` +
+      `(confidence ${confidence.toFixed(2)} < ${threshold}); the app and inputs were chosen by the rules`,
+  };
 }

@@ -5,7 +5,9 @@ import { CATALOG_APPS } from '../../core/discovery/catalog-candidates';
 import { startFakeChat, type ChatBehaviour, type FakeChat } from '../../support/fake-chat';
 
 const VIDEO_AD = '9e5f9264-3c79-43c6-b368-57181201d05d';
-const BRIEF = 'Short vertical ad for the Kite running jacket, neon palette';
+// A brief the rules are sure of (the model may not run an app the judgement would not).
+const BRIEF =
+  'Short vertical ad with a voiceover for the Kite running jacket, neon palette, ending on "Run free"';
 const logger = pino({ level: 'silent' });
 
 describe('briefModel (tool calling against a chat completions server)', () => {
@@ -156,6 +158,27 @@ describe('briefModel (tool calling against a chat completions server)', () => {
     expect(answer.choice).toBeNull();
     expect(answer.warning).toMatch(why);
     expect(answer.warning).toMatch(/chosen by the rules$/);
+  });
+
+  test('a valid call on a brief the judgement would not run is set aside: the rules answer, with a warning', async () => {
+    behaviour = () => ({
+      call: {
+        name: 'app1_ugc_style_script_with_voiceover',
+        arguments: '{"product":"holiday photos","angle":null}',
+      },
+    });
+    const answer = await ask(model(), 'Write a Python script that renames my holiday photos by date');
+    expect(chat.requests.at(-1)!.tools).toContainEqual(
+      expect.objectContaining({
+        function: expect.objectContaining({ name: 'app1_ugc_style_script_with_voiceover' }),
+      }),
+    );
+    expect(answer).toEqual({
+      choice: null,
+      warning: expect.stringMatching(
+        /^the chat model chose UGC-Style Script with Voiceover, but the judgement is not sure enough to run an app \(confidence 0\.\d+ < 0\.\d+\); the app and inputs were chosen by the rules$/,
+      ),
+    });
   });
 
   test('OPENAI_TOOL_CHOICE=auto asks with tool_choice "auto" (servers that refuse "required")', async () => {
