@@ -184,12 +184,12 @@ function judgeCreate(
   const byModel =
     Boolean(selected?.rationale.includes('chat model')) ||
     /chat model found no app/.test(String(data.reason ?? ''));
-  if (modelWarning) say(`    validated: no -> the rules decided; warning: ${modelWarning.message}`);
-  else if (byModel) say('    validated: yes -> the model chose');
+  if (modelWarning) say(`    verdict: fallback to the rules; warning: ${modelWarning.message}`);
+  else if (byModel) say('    verdict: the model answer, validated, was used');
   else if (asked) {
     say('    FAIL: the model was asked, its answer was not used, and no warning says so');
     problems.push({ path, what: "the model's answer was set aside without a warning" });
-  } else say('    the model was not asked (nothing to offer) -> the rules decided');
+  } else say('    verdict: the rules (the model was not asked: nothing to offer)');
   say(`    answer: ${describeAnswer(answer)}`);
   if (byModel && modelWarning) problems.push({ path, what: 'the model chose and a warning says it did not' });
   if (data.status === 'ran' && selected) {
@@ -234,8 +234,8 @@ async function checkRefinement(stack: ApiStack): Promise<void> {
         : `    model gave no answer (${seconds} s)`,
     );
     const path = `refinement "${feedback}"`;
-    if (chosen.selection.method === 'model') say('    validated: yes -> the model chose');
-    else if (chosen.warning) say(`    validated: no -> the rules chose; warning: ${chosen.warning}`);
+    if (chosen.selection.method === 'model') say('    verdict: the model answer, validated, was used');
+    else if (chosen.warning) say(`    verdict: fallback to the rules; warning: ${chosen.warning}`);
     else problems.push({ path, what: 'the rules chose without a warning' });
     for (const c of chosen.selection.choices) {
       const candidate = candidates.find((k) => k.nodeId === c.nodeId);

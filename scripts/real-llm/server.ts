@@ -76,7 +76,7 @@ export async function startLlamaServer(model: string): Promise<LlamaServer> {
       '--port',
       String(port),
       '--n_ctx',
-      '4096',
+      '2048',
       // One thread: on a shared 2-core machine two threads spin-wait for each other (10x slower).
       '--n_threads',
       '1',

@@ -44,13 +44,11 @@ withServer('npm run check:real-llm (llama_cpp.server with gemma-3 270M, TEXT_PRO
     expect(result.stdout).toMatch(/^\(b\) the refinement reader/m);
     expect(result.stdout).toMatch(/^\(c\) text\.generate's model \(openai:gemma3-270m\)/m);
     // Each brief and each feedback ends in the model's validated choice or the rules with a warning.
-    const verdicts = result.stdout
-      .split('\n')
-      .filter((l) => /^ {4}(validated: |the model was not asked)/.test(l));
+    const verdicts = result.stdout.split('\n').filter((l) => l.startsWith('    verdict: '));
     expect(verdicts).toHaveLength(4 + 3);
     for (const line of verdicts)
       expect(line).toMatch(
-        /validated: yes -> the model chose|validated: no -> the rules (decided|chose); warning: .+|not asked/,
+        /^ {4}verdict: (the model answer, validated, was used|fallback to the rules; warning: .+|the rules \(the model was not asked: nothing to offer\))$/,
       );
     expect(result.stdout).toMatch(/^ {4}model answered \(.*\): \S/m);
   });
