@@ -6,8 +6,8 @@ export type { ChatMessage };
 /** One chat completion, answered as the assistant's text. */
 export type ChatCompletion = (messages: ChatMessage[], options: { timeoutMs: number }) => Promise<string>;
 
-/** Enough for the refinement reader's answer (a few nodes with a rewritten prompt each), never a runaway. */
-const JSON_ANSWER_MAX_TOKENS = 1000;
+/** Enough for the refinement reader's answer (a few nodes, a prompt of a sentence or two each), never a runaway. */
+const JSON_ANSWER_MAX_TOKENS = 500;
 
 /**
  * A JSON-answering chat completion against the configured OpenAI-compatible endpoint, or null when

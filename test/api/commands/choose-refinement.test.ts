@@ -73,7 +73,7 @@ describe('chooseRefinement (the chat model reads refinement feedback)', () => {
     expect(chat.requests.at(-1)).toMatchObject({
       temperature: 0,
       response_format: { type: 'json_object' },
-      max_tokens: 1000,
+      max_tokens: 500,
     });
   });
 
