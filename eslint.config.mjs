@@ -16,16 +16,6 @@ const WORD_LIST_ROOMS = [
   'api/commands/**/*.ts',
 ];
 const WORD_LISTS_TO_MOVE = [
-  'adapters/models/local/art-direction.ts',
-  'adapters/models/local/directions.ts',
-  'adapters/models/local/hashtags.ts',
-  'adapters/models/local/image-renderer.ts',
-  'adapters/models/local/local-video.ts',
-  'adapters/models/local/palette.ts',
-  'adapters/models/local/text-direction.ts',
-  'adapters/models/local/text-generator.ts',
-  'adapters/models/openai-compatible.ts',
-  'api/commands/refinement-outcome.ts',
   'core/app-generation/read-instruction.ts',
   'core/content/brief-fields.ts',
   'core/content/brief-words.ts',
@@ -68,8 +58,6 @@ const WORD_LISTS_TO_MOVE = [
   'core/intelligence/platforms.ts',
   'core/language/normalize.ts',
   'core/language/typos.ts',
-  'core/refinement/words.ts',
-  'adapters/models/comfyui.ts',
 ];
 
 /**

@@ -4,10 +4,11 @@
  * - an array of three or more string literals that are words ("no", "without", "get rid of");
  * - a regular expression that alternates three or more words (/\b(no|not|without)\b/);
  * - an object literal that maps five or more words to strings (a synonym table).
- * Values of a type (parameter roles, statuses) are not words read in text: declare them `as const`
- * or pass them to `z.enum`, and the rule leaves them alone.
+ * Values of a type (parameter roles, statuses, feature names) are not words read in text: declare
+ * them `as const`, type them `(keyof T)[]` or pass them to `z.enum`, and the rule leaves them alone;
+ * camelCase names are never words.
  */
-const WORD = /^[\p{L}][\p{L}'’ -]*$/u;
+const WORD = /^[\p{L}][\p{Ll}'’ -]*$/u;
 const MIN_ARRAY_WORDS = 3;
 const MIN_REGEX_WORDS = 3;
 const MIN_MAP_ENTRIES = 5;
@@ -30,6 +31,11 @@ function isTypeValues(node) {
     return parent.typeAnnotation.typeName?.name === 'const';
   }
   if (parent.type === 'TSSatisfiesExpression') return true;
+  if (parent.type === 'VariableDeclarator' && parent.id.typeAnnotation) {
+    return JSON.stringify(parent.id.typeAnnotation, (key, value) =>
+      key === 'parent' ? undefined : value,
+    ).includes('"operator":"keyof"');
+  }
   if (parent.type === 'CallExpression' && parent.callee.type === 'MemberExpression') {
     return parent.callee.property.name === 'enum' || parent.callee.property.name === 'literal';
   }

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { loadCatalogApps } from '../adapters/catalog';
 import { createModels } from '../adapters/models';
-import { chooseRefinement } from '../api/commands/choose-refinement';
+import { readRefinement } from '../adapters/models/direction-support';
+import { modelRefinement } from '../api/commands/model-refinement';
 import type { AppDefinition } from '../core/app/app-definition';
 import { compileApp } from '../core/app/compiled-app';
 import { templateRefs } from '../core/graph/template';
@@ -23,7 +24,7 @@ import {
  * OpenAI-compatible server on this machine, llama-cpp-python's server with gemma-3 270M
  * (scripts/real-llm/setup.sh installs both into .tools/llm/).
  * (a) the router: briefs through POST /v1/content/create (headless, sandbox: nothing runs) and
- *     /v1/content/plan of the real API in-process; (b) the refinement reader (chooseRefinement) on
+ *     /v1/content/plan of the real API in-process; (b) the refinement reader (modelRefinement, then readRefinement) on
  *     feedback for a catalog app; (c) the text model text.generate uses.
  * Prints what the model answered, whether it was used or the rules took over and with which warning.
  * Exit 0 when every path used a validated model answer or fell back with a warning; 1 when an
@@ -210,22 +211,25 @@ async function checkRefinement(stack: ApiStack): Promise<void> {
   say();
   const definition = loadCatalogApps().find((a) => a.name === REFINED_APP);
   if (!definition) throw new Error(`no catalog app "${REFINED_APP}"`);
-  const candidates = refinementCandidates(compileApp(definition).plan);
+  const plan = compileApp(definition).plan;
+  const candidates = refinementCandidates(plan);
   say(
-    `(b) the refinement reader (chooseRefinement) on "${REFINED_APP}": nodes ${candidates.map((c) => c.nodeId).join(', ')}`,
+    `(b) the refinement reader (modelRefinement, then readRefinement) on "${REFINED_APP}": nodes ${candidates.map((c) => c.nodeId).join(', ')}`,
   );
   for (const feedback of FEEDBACKS) {
     say();
     say(`  feedback: ${feedback}`);
     const from = logs.length;
     const started = Date.now();
-    const chosen = await chooseRefinement(
+    const model = await modelRefinement(
       stack.deps.chat,
       stack.deps.logger,
       candidates,
       feedback,
       (stack.config.CHAT_MODEL_TIMEOUT_SECONDS ?? 20) * 1000,
     );
+    // What refineRun does next: the model's selection when usable, else the rules'.
+    const { selection } = readRefinement(stack.config, plan, candidates, feedback, model.selection);
     const answer = logged(from, 'refinement: the chat model answered')[0];
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     say(
@@ -234,10 +238,10 @@ async function checkRefinement(stack: ApiStack): Promise<void> {
         : `    model gave no answer (${seconds} s)`,
     );
     const path = `refinement "${feedback}"`;
-    if (chosen.selection.method === 'model') say('    verdict: the model answer, validated, was used');
-    else if (chosen.warning) say(`    verdict: fallback to the rules; warning: ${chosen.warning}`);
+    if (model.selection) say('    verdict: the model answer, validated, was used');
+    else if (model.warning) say(`    verdict: fallback to the rules; warning: ${model.warning}`);
     else problems.push({ path, what: 'the rules chose without a warning' });
-    for (const c of chosen.selection.choices) {
+    for (const c of selection.choices) {
       const candidate = candidates.find((k) => k.nodeId === c.nodeId);
       const same = candidate && placeholders(c.prompt) === placeholders(candidate.prompt);
       say(`    ${c.nodeId}: ${clip(c.prompt, 160)} (${clip(c.reason, 80)})`);

@@ -40,6 +40,8 @@ interface HistoryEntry {
 
 const NEGATIVE = 'blurry, low quality, distorted, watermark, text artefacts';
 const FPS = 16;
+/** The keys of a ComfyUI history entry's outputs that list saved files. */
+const OUTPUT_KEYS = ['images', 'gifs', 'videos', 'audio'] as const;
 
 const headers = (o: ComfyOptions): Record<string, string> =>
   o.token ? { authorization: `Bearer ${o.token}` } : {};
@@ -254,9 +256,7 @@ async function outputFiles(
     throw error ? executionError(error) : new ProviderRejected(`ComfyUI prompt ${promptId} ended in error`);
   }
   const refs = Object.values(entry.outputs ?? {}).flatMap((output) =>
-    ['images', 'gifs', 'videos', 'audio'].flatMap((key) =>
-      Array.isArray(output[key]) ? (output[key] as ComfyFileRef[]) : [],
-    ),
+    OUTPUT_KEYS.flatMap((key) => (Array.isArray(output[key]) ? (output[key] as ComfyFileRef[]) : [])),
   );
   const saved = refs.filter((r) => r.type !== 'temp');
   if (saved.length === 0)
@@ -326,8 +326,11 @@ async function valuesFor(
 }
 
 type Wanted = { kind: 'image' | 'video'; files: RegExp };
-const IMAGE: Wanted = { kind: 'image', files: /\.(png|jpe?g|webp)$/i };
-const VIDEO: Wanted = { kind: 'video', files: /\.(mp4|webm|mov|mkv|gif)$/i };
+const IMAGE_FILES = ['png', 'jpg', 'jpeg', 'webp'] as const;
+const VIDEO_FILES = ['mp4', 'webm', 'mov', 'mkv', 'gif'] as const;
+const extensions = (list: readonly string[]) => new RegExp(`\\.(${list.join('|')})$`, 'i');
+const IMAGE: Wanted = { kind: 'image', files: extensions(IMAGE_FILES) };
+const VIDEO: Wanted = { kind: 'video', files: extensions(VIDEO_FILES) };
 
 /**
  * Runs the text workflow, or the image one when the request has an input image, and answers the saved file

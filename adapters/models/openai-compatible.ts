@@ -15,7 +15,17 @@ export interface OpenAiOptions {
 }
 
 const TIMEOUT_MS = 120_000;
-const SPEECH_VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer'];
+const SPEECH_VOICES: readonly string[] = [
+  'alloy',
+  'ash',
+  'coral',
+  'echo',
+  'fable',
+  'nova',
+  'onyx',
+  'sage',
+  'shimmer',
+] as const;
 
 const headers = (o: OpenAiOptions): Record<string, string> =>
   o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {};

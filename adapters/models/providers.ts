@@ -98,9 +98,7 @@ export interface VideoModel {
 
 export interface SpeechModel {
   readonly name: string;
-  synthesize(
-    request: SpeechRequest,
-  ): Promise<{
+  synthesize(request: SpeechRequest): Promise<{
     path: string;
     durationSeconds: number;
     mimeType: string;

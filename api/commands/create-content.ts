@@ -39,6 +39,9 @@ export async function createContent(
       source: 'content',
     },
   );
+  const choice = choiceOf(plan, routed.warnings);
+  // The stub says where each input came from as the answer does: read from the brief, not given.
+  const shown = run.status === 'test' ? { ...run, inputSources: choice.inputSources } : run;
   return {
     // 202 as for a real run, also for the sandbox stub: an agent tested in sandbox sees the real answer.
     status: 202,
@@ -47,8 +50,8 @@ export async function createContent(
       runId: run.runId,
       workflowId: run.workflowId,
       runStatus: run.status,
-      ...choiceOf(plan, routed.warnings),
-      run,
+      ...choice,
+      run: shown,
     },
   };
 }

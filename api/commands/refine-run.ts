@@ -2,7 +2,6 @@ import { AtelierError, invalidField } from '../../core/errors';
 import { descendantsOf } from '../../core/graph/find-subgraph';
 import type { Plan } from '../../core/graph/plan';
 import { refinementCandidates } from '../../core/refinement/candidates';
-import { widenSelection } from '../../core/refinement/widen-selection';
 import { canApply } from '../../core/refinement/refinement-report';
 import type { RunView } from '../../core/run/present-run';
 import { isTerminal } from '../../core/run/run-status';
@@ -10,12 +9,13 @@ import type { NodeOutput } from '../../core/run/run-types';
 import { beginRefinement, latestCompletedOutputs, revertRefinement } from '../../adapters/db/refinements';
 import { planOf } from '../../adapters/db/runs';
 import type { RunRow } from '../../adapters/db/schema';
+import { readRefinement } from '../../adapters/models/direction-support';
 import type { ApiDeps } from '../deps';
-import { chooseRefinement } from './choose-refinement';
 import { waitForRun } from './follow-run';
+import { modelRefinement } from './model-refinement';
 import { launchExecution } from './launch-execution';
 import type { WebhookEventName } from '../../core/run/webhook-event-names';
-import { directionSupports, nodeSupport, refinementAnswer } from './refinement-outcome';
+import { refinementAnswer } from './refinement-outcome';
 
 /** How long the previous execution may take to close (it may still be delivering its webhook). */
 const PREVIOUS_EXECUTION_CLOSE_MS = 15_000;
@@ -38,8 +38,7 @@ export const runNotCompleted = (status: string) =>
 /**
  * Refines a completed run in place from natural-language feedback.
  * 1. Choose the prompt-bearing nodes the feedback is about and rewrite their prompts (the chat
- *    model when one is configured, else, or when its answer is unusable, the rules in core; then the
- *    answer's `warnings` say why).
+ *    model when one is configured, else, or when its answer is unusable, the rules in core).
  * 2. Ask each chosen node's provider what it can do of the feedback; a node that can do none of it is
  *    not re-run and keeps its output. When no node can, no revision is made and the answer says why.
  * 3. Re-execute the other chosen nodes and their descendants; every other node of the run reuses its
@@ -67,20 +66,18 @@ export async function refineRun(
       'This run has no prompt-driven node that feedback could change',
     );
 
-  // Wording does not decide: a direction the chosen nodes cannot apply goes to a node that can (issue 29).
+  // The walk of the feedback to the chosen nodes and what each can apply (ARCHITECTURE.md, "The feedback
+  // walk"): the chat model's choice, else the rules', where wording does not decide (issue 29).
   const seconds = deps.config.CHAT_MODEL_TIMEOUT_SECONDS;
-  const chosen = await chooseRefinement(
+  const model = await modelRefinement(
     deps.chat,
     deps.logger,
     candidates,
     feedback,
     seconds ? seconds * 1000 : undefined,
   );
-  const selection = widenSelection(chosen.selection, candidates, feedback, (nodeId) =>
-    nodeSupport(deps.config, plan, nodeId, feedback),
-  );
+  const { selection, supports } = readRefinement(deps.config, plan, candidates, feedback, model.selection);
   // A node whose provider can do nothing the feedback asks is not re-run: it keeps its output (issue 10).
-  const supports = directionSupports(deps.config, plan, selection, feedback);
   const ran = selection.choices.filter((c) => canApply(supports.get(c.nodeId)!));
   const latest = await latestCompletedOutputs(deps.db, run.id);
   const answer = (
@@ -107,7 +104,7 @@ export async function refineRun(
     }),
     outputs: view.outputs.map((o) => ({ id: o.id, label: o.label, type: o.type, value: o.value })),
     errorMessage: view.errorMessage,
-    ...(chosen.warning ? { warnings: [{ field: 'model', message: chosen.warning }] } : {}),
+    ...(model.warning ? { warnings: [{ field: 'model', message: model.warning }] } : {}),
   });
   if (ran.length === 0) {
     const { run: current } = await waitForRun(deps.db, deps.bus, run.id, 0, deps.draining);

@@ -5,10 +5,12 @@ import { ancestorsOf } from '../../core/graph/find-subgraph';
 import type { Plan } from '../../core/graph/plan';
 import { canonicalJson, deterministicUuid, newId } from '../../core/ids';
 import { presentOutput, runOutputs, type RunView } from '../../core/run/present-run';
+import type { SandboxStub } from '../../core/responses/runs';
 import type { RunSource } from '../../core/run/run-status';
 import type { NodeOutput } from '../../core/run/run-types';
 import type { WebhookEventName } from '../../core/run/webhook-event-names';
 import { validateInputs } from '../../core/run/validate-inputs';
+import { givenInputSources } from '../../core/content/input-sources';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
 import { loadRunView } from '../../adapters/db/run-view';
 import { deleteRun, insertRun } from '../../adapters/db/runs';
@@ -28,18 +30,6 @@ export interface RunRequest {
   newRunId?: string;
   sandbox: boolean;
   source: RunSource;
-}
-
-export interface SandboxStub {
-  runId: string;
-  workflowId: string;
-  status: 'test';
-  outputs: ReturnType<typeof presentOutput>[];
-  errorMessage: null;
-  startedAt: null;
-  completedAt: null;
-  createdAt: string;
-  validatedInputs: Record<string, unknown>;
 }
 
 /**
@@ -72,7 +62,12 @@ export async function startRun(
   if (details.length > 0)
     throw validationError(details, `Invalid inputs: ${details.map((d) => d.message).join('; ')}`);
 
-  if (request.sandbox) return sandboxStub(app, values, execute);
+  if (request.sandbox) {
+    const named = new Set([...Object.keys(request.inputs), ...Object.keys(request.inputOverrides)]);
+    const parameters = app.definition.parameters;
+    const given = new Set(parameters.filter((p) => named.has(p.key) || named.has(p.name)).map((p) => p.key));
+    return sandboxStub(app, values, execute, givenInputSources(parameters, given));
+  }
 
   return launchRun(deps, caller, {
     appId: app.row.id,
@@ -216,7 +211,12 @@ function selectNodes(plan: Plan, labels: string[] | undefined, details: Validati
   return ancestorsOf(plan, targets);
 }
 
-function sandboxStub(app: LoadedApp, values: Record<string, unknown>, execute: string[]): SandboxStub {
+function sandboxStub(
+  app: LoadedApp,
+  values: Record<string, unknown>,
+  execute: string[],
+  inputSources: SandboxStub['inputSources'],
+): SandboxStub {
   return {
     runId: `test_${deterministicUuid(app.row.id, canonicalJson(values), canonicalJson(execute))}`,
     workflowId: app.row.id,
@@ -227,5 +227,6 @@ function sandboxStub(app: LoadedApp, values: Record<string, unknown>, execute: s
     completedAt: null,
     createdAt: new Date().toISOString(),
     validatedInputs: values,
+    inputSources,
   };
 }

@@ -30,6 +30,8 @@ export interface Figures {
   rightRun: Ratio;
   wrongRun: Ratio;
   rightRunOrOffered: Ratio;
+  /** Fit briefs where the right app was chosen but cannot run yet: it asks for inputs the brief lacks. */
+  rightAppAsks: Ratio;
   /** Fit briefs answered unmatched because the router was unsure, and those offering the right app. */
   clarified: Ratio;
   clarifiedWithRight: Ratio;
@@ -135,6 +137,14 @@ function judgementFigures(fit: BriefResult[], noFit: BriefResult[]) {
     rightRun: ratio(fit.map(rightRun)),
     wrongRun: ratio(fit.map((r) => ranApp(r) && r.create.appId !== r.expectedAppId)),
     rightRunOrOffered: ratio(fit.map((r) => rightRun(r) || offersRight(r))),
+    rightAppAsks: ratio(
+      fit.map(
+        (r) =>
+          r.create.status === 'unmatched' &&
+          r.create.cause === 'cannot_run' &&
+          r.create.offered[0] === r.expectedAppId,
+      ),
+    ),
     clarified: ratio(fit.map((r) => unsure.includes(r))),
     clarifiedWithRight: ratio(unsure.map(offersRight)),
     noFitRun: ratio(noFit.map(ranApp)),

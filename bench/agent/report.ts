@@ -27,6 +27,7 @@ type HeadlineKey =
   | 'rightRun'
   | 'wrongRun'
   | 'rightRunOrOffered'
+  | 'rightAppAsks'
   | 'clarified'
   | 'clarifiedWithRight'
   | 'noFitRun'
@@ -45,6 +46,7 @@ const HEADLINES: [HeadlineKey, string][] = [
   ['rightRun', 'right app run (fit briefs)'],
   ['wrongRun', 'wrong app run (fit briefs; issue 28: <= 2)'],
   ['rightRunOrOffered', 'right app run or offered (issue 28: >= 97)'],
+  ['rightAppAsks', 'right app chosen, asks for inputs it lacks'],
   ['clarified', 'unsure: candidates instead of a run (fit briefs)'],
   ['clarifiedWithRight', '  of those, right app among the candidates'],
   ['noFitRun', 'no-fit briefs that ran an app (issue 28: <= 5)'],

@@ -3,11 +3,12 @@
  * 1. Ranks every brief of the bench's dev split and of the outsider-written training sets (--train)
  *    as content creation does, and records each listed app's features and whether it is the app a
  *    careful person would pick (on a no-fit brief: none is).
- * 2. Fits a logistic regression (L2, fixed-step gradient descent: deterministic) over the apps of
- *    every brief whose verdict is fit: the lexical model, and with --semantic (local embeddings)
- *    the model that adds the similarity.
- * 3. Chooses each run threshold on 5-fold cross-validated confidences (folds by brief): the lowest
- *    at which running the likeliest app would run a wrong app for at most MAX_WRONG of the fit
+ * 2. Fits the two stages (logistic regressions, L2, fixed-step gradient descent: deterministic): the
+ *    app model over the apps of every brief an app fits, then the run model over the likeliest app
+ *    of every brief discovery calls fit (label: running it is right). Lexical models, and with
+ *    --semantic (local embeddings) the ones that add the similarity.
+ * 3. Chooses each run threshold on 5-fold cross-validated run confidences (folds by brief): the
+ *    lowest at which running the likeliest app would run a wrong app for at most MAX_WRONG of the fit
  *    briefs and an app for at most MAX_NO_FIT of the no-fit briefs.
  * 4. Prints the fit, the threshold curve and a reliability table for the training briefs and, for
  *    reading only, the held-out split. --write stores the models in judgement/weights.json.
@@ -23,11 +24,13 @@ import { toCandidate } from '../../core/discovery/candidate';
 import {
   confidenceWith,
   featuresOf,
+  runFeaturesFor,
   type FittedModel,
   type JudgementWeights,
   type ModelKind,
 } from '../../core/discovery/judgement/confidence';
 import type { AppFeatures } from '../../core/discovery/judgement/features';
+import { runFeaturesOf, type RunFeatures } from '../../core/discovery/judgement/run-features';
 import type { SemanticEvidence } from '../../core/discovery/judgement/semantic-evidence';
 import { loadBriefs, type BenchBrief } from '../agent/brief-set';
 import { splitOf } from '../agent/split';
@@ -35,6 +38,13 @@ import { fitLogistic, type Sample } from './fit';
 import { chooseThreshold, reliabilityTable, thresholdFigures, type Judged } from './calibration';
 import { briefSimilarities } from './similarities';
 
+/**
+ * How each stage is fitted: the app model on raw features (as it always was: its bounded features
+ * share a scale), the run model on standardised ones (its likelihoods and leads do not) and held
+ * tighter, as it has one sample per brief where the app model has one per listed app.
+ */
+const APP_FIT = { l2: 0.002, standardise: false };
+const RUN_FIT = { l2: 0.02, standardise: true };
 const MAX_WRONG = 0.02;
 const MAX_NO_FIT = 0.05;
 const FOLDS = 5;
@@ -87,42 +97,83 @@ function rank(brief: BenchBrief, semantic?: SemanticEvidence): Ranked {
   };
 }
 
-const samplesOf = (ranked: Ranked[]): Sample[] =>
+/** The app model learns from briefs an app fits: which listed app is the one. */
+const appSamplesOf = (ranked: Ranked[]): Sample<AppFeatures>[] =>
   ranked
-    .filter((r) => r.fit)
+    .filter((r) => r.fit && r.expected !== null)
     .flatMap((r) => r.apps.map((a) => ({ x: a.x, y: a.appId === r.expected ? (1 as const) : (0 as const) })));
 
-/** A brief judged by a model: its likeliest app, that app's confidence, the three it would offer. */
-function judged(r: Ranked, model: FittedModel, kind: ModelKind): Judged {
-  const scored = r.apps
-    .map((a) => ({ appId: a.appId, p: confidenceWith(model, a.x, featuresOf(kind)) }))
+interface Stages {
+  app: FittedModel;
+  run: FittedModel;
+}
+
+/** The apps of a brief by the app model's likelihood, likeliest first (ties by appId). */
+function byLikelihood(r: Ranked, app: FittedModel, kind: ModelKind) {
+  return r.apps
+    .map((a) => ({ appId: a.appId, x: a.x, p: confidenceWith(app, a.x, featuresOf(kind)) }))
     .sort((a, b) => b.p - a.p || a.appId.localeCompare(b.appId));
+}
+
+/** What the run model sees of a brief: its likeliest app's run features, or null with no app listed. */
+function runFeaturesOfBrief(r: Ranked, app: FittedModel, kind: ModelKind) {
+  const [first, runnerUp] = byLikelihood(r, app, kind);
+  return first ? { first, x: runFeaturesOf(first.x, first.p, runnerUp?.p ?? 0) } : null;
+}
+
+/** The run model learns from every brief discovery calls fit: is running the likeliest app right. */
+function runSamplesOf(ranked: Ranked[], app: FittedModel, kind: ModelKind): Sample<RunFeatures>[] {
+  return ranked.flatMap((r) => {
+    const seen = r.fit ? runFeaturesOfBrief(r, app, kind) : null;
+    return seen ? [{ x: seen.x, y: seen.first.appId === r.expected ? (1 as const) : (0 as const) }] : [];
+  });
+}
+
+function fitStages(ranked: Ranked[], kind: ModelKind): Stages {
+  const app = fitLogistic(appSamplesOf(ranked), featuresOf(kind), APP_FIT);
+  return { app, run: fitLogistic(runSamplesOf(ranked, app, kind), runFeaturesFor(kind), RUN_FIT) };
+}
+
+/** A brief judged by both stages: its likeliest app, the run confidence, the three it would offer. */
+function judged(r: Ranked, stages: Stages, kind: ModelKind): Judged {
+  const ordered = byLikelihood(r, stages.app, kind);
+  const seen = runFeaturesOfBrief(r, stages.app, kind);
   return {
     id: r.id,
     expected: r.expected,
-    first: scored[0]?.appId ?? null,
-    offered: scored.slice(0, 3).map((s) => s.appId),
+    first: ordered[0]?.appId ?? null,
+    offered: ordered.slice(0, 3).map((s) => s.appId),
     fit: r.fit,
-    confidence: scored[0]?.p ?? 0,
+    confidence: seen ? confidenceWith(stages.run, seen.x, runFeaturesFor(kind)) : 0,
   };
 }
 
 function crossValidated(ranked: Ranked[], kind: ModelKind): Judged[] {
-  const models = Array.from({ length: FOLDS }, (_, fold) =>
-    fitLogistic(samplesOf(ranked.filter((_, k) => k % FOLDS !== fold)), featuresOf(kind)),
+  const folds = Array.from({ length: FOLDS }, (_, fold) =>
+    fitStages(
+      ranked.filter((_, k) => k % FOLDS !== fold),
+      kind,
+    ),
   );
-  return ranked.map((r, i) => judged(r, models[i % FOLDS], kind));
+  return ranked.map((r, i) => judged(r, folds[i % FOLDS], kind));
 }
 
-/** Fits one model and prints what it does; returns it with its threshold. */
+function printModel(name: string, model: FittedModel): void {
+  console.log(`  ${name}: bias ${model.bias.toFixed(3)}`);
+  for (const [f, w] of Object.entries(model.weights)) console.log(`    ${f.padEnd(16)} ${w.toFixed(3)}`);
+}
+
+/** Fits one kind's two stages and prints what they do; returns them with the run threshold. */
 function train(kind: ModelKind, training: Ranked[], heldout: Ranked[]) {
-  const model = fitLogistic(samplesOf(training), featuresOf(kind));
+  const stages = fitStages(training, kind);
   const validated = crossValidated(training, kind);
   const runThreshold = chooseThreshold(validated, { maxWrong: MAX_WRONG, maxNoFit: MAX_NO_FIT });
-  const held = heldout.map((r) => judged(r, model, kind));
-  console.log(`\n== ${kind} model: ${samplesOf(training).length} app samples`);
-  console.log(`  bias ${model.bias.toFixed(3)}`);
-  for (const f of featuresOf(kind)) console.log(`  ${f.padEnd(16)} ${model.weights[f].toFixed(3)}`);
+  const held = heldout.map((r) => judged(r, stages, kind));
+  console.log(
+    `\n== ${kind} models: ${appSamplesOf(training).length} app samples, ${runSamplesOf(training, stages.app, kind).length} run samples`,
+  );
+  printModel('app model', stages.app);
+  printModel('run model', stages.run);
   console.log(`run threshold ${runThreshold} (5-fold cross-validated on the training briefs)`);
   console.log('  training (5-fold):', JSON.stringify(thresholdFigures(validated, runThreshold)));
   console.log('  held-out (read only):', JSON.stringify(thresholdFigures(held, runThreshold)));
@@ -133,7 +184,8 @@ function train(kind: ModelKind, training: Ranked[], heldout: Ranked[]) {
   console.log(reliabilityTable(validated));
   console.log('reliability, held-out (read only):');
   console.log(reliabilityTable(held));
-  return { bias: round(model.bias), weights: roundAll(model.weights), runThreshold };
+  const stored = (m: FittedModel) => ({ bias: round(m.bias), weights: roundAll(m.weights) });
+  return { app: stored(stages.app), run: stored(stages.run), runThreshold };
 }
 
 async function main(): Promise<void> {
@@ -163,7 +215,7 @@ async function main(): Promise<void> {
   if (args.write) {
     const out: JudgementWeights = {
       comment:
-        "Written by npm run bench:train-judgement -- --semantic --write: logistic regressions over each listed app's features, fitted on the bench dev split and the outsider-written training sets; each run threshold keeps cross-validated wrong-app runs and no-fit runs under the limits.",
+        'Written by npm run bench:train-judgement -- --semantic --write: per kind, the app model (which listed app the brief wants) and the run model (is running the likeliest app right), logistic regressions fitted on the bench dev split and the outsider-written training sets; each run threshold keeps cross-validated wrong-app runs and no-fit runs under the limits.',
       lexical,
       semantic,
       trainedOn: { briefs: trainingBriefs.length, sets: sets.map(([name]) => name.replace(/^.*\//, '')) },

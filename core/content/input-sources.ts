@@ -49,10 +49,27 @@ export const WEAK_EVIDENCE = 0.5;
 
 /** The source of every parameter's value: drafted, or the default a run will take. */
 export function inputSourcesOf(parameters: AppParameter[], draft: Draft): Record<string, InputSource> {
+  return sourcesOf(parameters, (key) => {
+    const drafted = draft.sources[key];
+    return drafted ? KIND[drafted] : null;
+  });
+}
+
+/** The sources of a run's inputs when the caller gave them by key (Run App): given, else the default. */
+export function givenInputSources(
+  parameters: AppParameter[],
+  given: ReadonlySet<string>,
+): Record<string, InputSource> {
+  return sourcesOf(parameters, (key) => (given.has(key) ? 'given' : null));
+}
+
+function sourcesOf(
+  parameters: AppParameter[],
+  kindOf: (key: string) => InputSourceKind | null,
+): Record<string, InputSource> {
   const out: Record<string, InputSource> = {};
   for (const p of parameters) {
-    const drafted = draft.sources[p.key];
-    const kind = drafted ? KIND[drafted] : p.default !== undefined ? 'default' : null;
+    const kind = kindOf(p.key) ?? (p.default !== undefined ? 'default' : null);
     if (kind) out[p.key] = { source: kind, confidence: CONFIDENCE[kind] };
   }
   return out;

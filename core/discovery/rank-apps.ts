@@ -16,7 +16,7 @@ import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
 import { placedOnPlatform } from './token-marks';
 import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
-import { confidenceOf, type ModelKind } from './judgement/confidence';
+import { confidenceOf, runConfidenceOf, type ModelKind } from './judgement/confidence';
 import { appFeatures, type AppFeatures } from './judgement/features';
 import type { SemanticEvidence } from './judgement/semantic-evidence';
 
@@ -222,8 +222,19 @@ export function rankApps(
     matches,
     intent: { medium, summary: summarizeIntent(intentText, medium, reading.platforms) },
     verdict,
-    judgement: { confidence: matches[0]?.confidence ?? 0, model, features },
+    judgement: { confidence: runConfidence(matches, features, model), model, features },
   };
+}
+
+/** How likely running the first match is right (0 with no match): the judgement's second stage. */
+function runConfidence(
+  matches: Array<{ appId: string; confidence: number }>,
+  features: Map<string, AppFeatures>,
+  model: ModelKind,
+): number {
+  const [first, runnerUp] = matches;
+  if (!first) return 0;
+  return runConfidenceOf(features.get(first.appId)!, first.confidence, runnerUp?.confidence ?? 0, model);
 }
 
 /** Evidence at least this heavy comes from the request itself (ask, label, aside), not its topic. */

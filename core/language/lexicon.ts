@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import colours from './lexicon/colours.json';
 import copyWords from './lexicon/copy-words.json';
+import directions from './lexicon/directions.json';
 import feedbackMarks from './lexicon/feedback-marks.json';
+import looks from './lexicon/looks.json';
+import motion from './lexicon/motion.json';
 import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
+import prompts from './lexicon/prompts.json';
+import refinementTargets from './lexicon/refinement-targets.json';
+import tones from './lexicon/tones.json';
+import writing from './lexicon/writing.json';
 
 /**
  * The one lexicon: every word the engine reads in briefs, feedback and instructions, as data files in
@@ -16,9 +24,17 @@ import outOfScopeKinds from './lexicon/out-of-scope-kinds.json';
  * the process at start instead of misreading briefs later.
  */
 export const lexicon = {
+  colours,
   copyWords,
+  directions,
   feedbackMarks,
+  looks,
+  motion,
   outOfScopeKinds,
+  prompts,
+  refinementTargets,
+  tones,
+  writing,
 };
 
 export type LexiconFileName = keyof typeof lexicon;

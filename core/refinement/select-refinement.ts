@@ -1,13 +1,53 @@
 import type { Modality } from '../graph/modality';
 import type { RefinementCandidate } from './candidates';
 import { rewritePrompt } from './prompt';
+import { canApply, type DirectionSupport } from './refinement-report';
 import type { RefinementSelection } from './selection';
-import { feedbackWords, modalitiesNamed } from './words';
+import { lexicon } from '../language/lexicon';
+
+const { modalities: MODALITY_WORDS, stopwords } = lexicon.refinementTargets;
+const STOPWORDS = new Set(stopwords.words);
+const MODALITIES = ['image', 'text', 'audio', 'video'] as const;
+
+/** Lower-case content words with a naive plural stem, braces removed. */
+export function feedbackWords(text: string): string[] {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+    (w) => w.length > 1 && !STOPWORDS.has(w),
+  );
+  return [...new Set(words.map(stem))];
+}
+
+const stem = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
+
+/** Modalities the feedback names; a word is read as written first ("captions" -> video), then singular ("hashtags" -> text). */
+export function modalitiesNamed(feedback: string): Modality[] {
+  const found = new Set<Modality>();
+  for (const word of feedback.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const exact = MODALITIES.filter((m) => MODALITY_WORDS[m].includes(word));
+    for (const m of exact.length > 0
+      ? exact
+      : MODALITIES.filter((m) => MODALITY_WORDS[m].includes(stem(word))))
+      found.add(m);
+  }
+  return MODALITIES.filter((m) => found.has(m));
+}
 
 const DIRECT_MODALITY_SCORE = 3;
 const FED_MODALITY_SCORE = 2;
 const LABEL_WORD_SCORE = 2;
 const PROMPT_WORD_SCORE = 1;
+
+/**
+ * The rules' choice for a feedback: the nodes its words name (selectRefinement), or, when none of those can
+ * apply any of it, the nodes that can (widenSelection). `supportOf` reads the feedback as a node's provider will.
+ */
+export function chooseByRules(
+  candidates: RefinementCandidate[],
+  feedback: string,
+  supportOf: (nodeId: string) => DirectionSupport,
+): RefinementSelection {
+  return widenSelection(selectRefinement(candidates, feedback), candidates, feedback, supportOf);
+}
 
 /**
  * Chooses the nodes a feedback is about and rewrites their prompts, by rules.
@@ -97,3 +137,42 @@ function fallbackCandidates(candidates: RefinementCandidate[]): RefinementCandid
 const describeOutputs = (c: RefinementCandidate) =>
   c.outputLabels.length > 0 ? `output ${quoteList(c.outputLabels)}` : "the run's outputs";
 const quoteList = (items: string[]) => items.map((i) => `"${i}"`).join(', ');
+
+/**
+ * Wording does not decide which node a direction lands on (issue 29 item 6): "make the text serif" names
+ * text, but only the picture sets type. When the rules chose nodes whose providers can apply none of the
+ * feedback (verified readings only), the other candidates are read too, and those that can apply some of
+ * it are chosen instead, each saying why.
+ * 1. A model's selection, or one where some chosen node can apply something, is kept as it is.
+ * 2. Otherwise every other candidate's provider reads the feedback; those applying something are added.
+ * 3. Nothing applicable anywhere: the selection is kept, so its declines are what the answer reports.
+ */
+export function widenSelection(
+  selection: RefinementSelection,
+  candidates: RefinementCandidate[],
+  feedback: string,
+  supportOf: (nodeId: string) => DirectionSupport,
+): RefinementSelection {
+  if (selection.method !== 'rules') return selection;
+  if (selection.choices.some((c) => canApply(supportOf(c.nodeId)))) return selection;
+  const chosen = new Set(selection.choices.map((c) => c.nodeId));
+  const named = selection.choices
+    .map((c) => candidates.find((x) => x.nodeId === c.nodeId)?.label)
+    .filter(Boolean)
+    .map((l) => `"${l}"`)
+    .join(', ');
+  const able = candidates.filter((c) => {
+    if (chosen.has(c.nodeId)) return false;
+    const support = supportOf(c.nodeId);
+    return support.verified && support.applied.length > 0;
+  });
+  if (able.length === 0) return selection;
+  return {
+    method: 'rules',
+    choices: able.map((c) => ({
+      nodeId: c.nodeId,
+      reason: `the feedback's words pointed at ${named}, which cannot apply it; "${c.label}" can (${supportOf(c.nodeId).applied.join(', ')})`,
+      prompt: rewritePrompt(c.prompt, feedback),
+    })),
+  };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { described, EXAMPLE_IDS, exampleOf, JsonObject } from './common';
-import { Run, RunStatusValue, SandboxStub } from './runs';
+import { InputSources, Run, RunStatusValue, SandboxStub } from './runs';
 
 const SelectedApp = z.object({ appId: z.string(), name: z.string(), rationale: z.string() });
 const Ask = z.object({
@@ -17,7 +17,10 @@ const Confidence = z
       .number()
       .min(0)
       .max(1)
-      .meta({ description: 'Calibrated likelihood that the chosen app is the one the brief wants' }),
+      .meta({
+        description:
+          "Calibrated likelihood that running the likeliest app is right (the judgement's run model)",
+      }),
     runThreshold: z
       .number()
       .min(0)
@@ -28,17 +31,6 @@ const Confidence = z
       .meta({ description: 'semantic when an embeddings model added its similarity' }),
   })
   .meta({ description: 'How sure the router is of its choice; null when the caller chose the app' });
-const InputSources = z
-  .record(
-    z.string(),
-    z.object({
-      source: z.enum(['given', 'quoted', 'labelled', 'span', 'implied', 'model', 'default', 'guessed']),
-      confidence: z.number().min(0).max(1),
-    }),
-  )
-  .meta({
-    description: 'Per parameter key: where its value came from and how far that evidence can be trusted',
-  });
 /** What the router set aside: the chat model's unusable answer (field "model"), an ignored appId. */
 const RouterWarnings = z.array(z.object({ field: z.string(), message: z.string() })).meta({
   description:

@@ -210,6 +210,18 @@ export const RunSummary = described(
 );
 export type RunSummary = z.infer<typeof RunSummary>;
 
+export const InputSources = z
+  .record(
+    z.string(),
+    z.object({
+      source: z.enum(['given', 'quoted', 'labelled', 'span', 'implied', 'model', 'default', 'guessed']),
+      confidence: z.number().min(0).max(1),
+    }),
+  )
+  .meta({
+    description: 'Per parameter key: where its value came from and how far that evidence can be trusted',
+  });
+
 export const SandboxStub = described(
   'SandboxStub',
   z.object({
@@ -225,6 +237,7 @@ export const SandboxStub = described(
     completedAt: z.null(),
     createdAt: Timestamp,
     validatedInputs: JsonObject.meta({ description: 'The inputs as resolved, defaults applied' }),
+    inputSources: InputSources,
   }),
   'Sandbox: validated as a real run; nothing stored, started or charged',
   {
@@ -237,6 +250,7 @@ export const SandboxStub = described(
     completedAt: null,
     createdAt: EXAMPLE_TIME,
     validatedInputs: { product: 'teal water bottle' },
+    inputSources: { product: { source: 'given', confidence: 1 } },
   },
 );
 export type SandboxStub = z.infer<typeof SandboxStub>;

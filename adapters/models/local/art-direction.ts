@@ -1,3 +1,5 @@
+import { lexicon } from '../../../core/language/lexicon';
+import { phrasePattern, phrases } from '../../../core/language/phrases';
 import { NAMED_COLOURS } from '../../media/colours';
 import type { ArtDirection } from './art-direction-shape';
 import {
@@ -6,55 +8,27 @@ import {
   declined,
   ignored,
   readDirections,
+  type DirectionReader,
   type DirectionReading,
   type DirectionRule,
 } from './directions';
 import type { LayoutStyle } from './layouts/types';
 import { MOODS, mixColours, shiftColour } from './palette';
 
+const { qualifiers, modifiers, basic_hues, targets } = lexicon.colours;
+const looks = lexicon.looks;
 const COLOUR_WORDS = Object.keys(NAMED_COLOURS).join('|');
-const QUALIFIERS: Record<string, string> = {
-  ocean: '#0a4d68',
-  sea: '#2e8b9a',
-  forest: '#1b4332',
-  sky: '#7cc6fe',
-  midnight: '#0b132b',
-  steel: '#4a6b8a',
-  slate: '#5a6677',
-  powder: '#b8d4ee',
-  cherry: '#c2185b',
-  wine: '#722f37',
-  lemon: '#fff44f',
-  blood: '#8a0303',
-  royal: '#2b3fb8',
-  baby: '#bfe1ff',
-  ice: '#dff3fb',
-};
-const MODIFIERS =
-  'deep|deeper|dark|darker|light|lighter|pale|paler|bright|brighter|soft|softer|vivid|rich|richer|muted|dusty|pastel|hot|electric|warm|warmer|cool|cooler';
+const QUALIFIERS: Record<string, string> = qualifiers.hex;
 export const COLOUR_PHRASE = new RegExp(
-  `#[0-9a-f]{6}\\b|#[0-9a-f]{3}\\b|(?:\\b(?:${MODIFIERS})[\\s-]+){0,3}(?:\\b(?:${Object.keys(QUALIFIERS).join('|')})[\\s-]+)?\\b(?:${COLOUR_WORDS})(?:ish)?(?:[\\s-]+(?:${COLOUR_WORDS}))?\\b`,
+  `#[0-9a-f]{6}\\b|#[0-9a-f]{3}\\b|(?:\\b(?:${phrases(modifiers.words)})[\\s-]+){0,3}(?:\\b(?:${Object.keys(QUALIFIERS).join('|')})[\\s-]+)?\\b(?:${COLOUR_WORDS})(?:ish)?(?:[\\s-]+(?:${COLOUR_WORDS}))?\\b`,
   'i',
 );
 /** Basic hues: after a specific colour ("navy blue", "lime green") they name its family, not another colour. */
-const BASIC_HUES = new Set([
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'blue',
-  'purple',
-  'pink',
-  'brown',
-  'grey',
-  'gray',
-]);
+const BASIC_HUES = new Set(basic_hues.words);
 
-export const TEXT_TARGET =
-  /\b(text|type|typeface|typography|font|fonts|lettering|letters|headline|title|heading|words|quote|copy|ink|writing|caption)\b/i;
-const ACCENT_TARGET =
-  /\b(accents?|shapes?|stripes?|band|details?|highlights?|circles?|waves?|podium|mark)\b/i;
-const BACKGROUND_TARGET = /\b(background|backdrop|bg|canvas|paper|wall|base|backgrounds)\b/i;
+export const TEXT_TARGET = phrasePattern(targets.text);
+const ACCENT_TARGET = phrasePattern(targets.accent);
+const BACKGROUND_TARGET = phrasePattern(targets.background);
 
 type Target = 'background' | 'accent' | 'ink';
 
@@ -98,82 +72,22 @@ export function colourOf(phrase: string): string {
   const qualifier = words.map((w) => QUALIFIERS[w]).find(Boolean);
   let hex = qualifier ? mixColours(base, qualifier, 0.45) : base;
   for (const word of words.filter((w) => !NAMED_COLOURS[w])) {
-    if (/^(deep|deeper|dark|darker|rich|richer)$/.test(word))
-      hex = shiftColour(hex, { toward: -0.3, s: 0.08 });
-    if (/^(light|lighter|pale|paler|pastel)$/.test(word)) hex = shiftColour(hex, { toward: 0.45, s: -0.1 });
-    if (/^(bright|brighter|vivid|hot|electric)$/.test(word)) hex = shiftColour(hex, { s: 0.25, l: 0.04 });
-    if (/^(soft|softer|muted|dusty)$/.test(word)) hex = shiftColour(hex, { s: -0.3 });
-    if (/^(warm|warmer)$/.test(word)) hex = shiftColour(hex, { h: -14 });
-    if (/^(cool|cooler)$/.test(word)) hex = shiftColour(hex, { h: 14 });
+    if (modifiers.darker.includes(word)) hex = shiftColour(hex, { toward: -0.3, s: 0.08 });
+    if (modifiers.lighter.includes(word)) hex = shiftColour(hex, { toward: 0.45, s: -0.1 });
+    if (modifiers.brighter.includes(word)) hex = shiftColour(hex, { s: 0.25, l: 0.04 });
+    if (modifiers.softer.includes(word)) hex = shiftColour(hex, { s: -0.3 });
+    if (modifiers.warmer.includes(word)) hex = shiftColour(hex, { h: -14 });
+    if (modifiers.cooler.includes(word)) hex = shiftColour(hex, { h: 14 });
   }
   return hex;
 }
 
 const MOOD_WORDS: Record<string, string> = {
-  calm: 'calm',
-  calmer: 'calm',
-  serene: 'calm',
-  peaceful: 'calm',
-  tranquil: 'calm',
-  relaxed: 'calm',
-  soothing: 'calm',
-  energetic: 'energetic',
-  dynamic: 'energetic',
-  lively: 'energetic',
-  exciting: 'energetic',
-  moody: 'moody',
-  moodier: 'moody',
-  dramatic: 'moody',
-  mysterious: 'moody',
-  cheerful: 'cheerful',
-  happy: 'cheerful',
-  happier: 'cheerful',
-  sunny: 'cheerful',
-  joyful: 'cheerful',
-  upbeat: 'cheerful',
-  romantic: 'romantic',
-  festive: 'festive',
-  christmassy: 'festive',
-  celebratory: 'festive',
-  fresh: 'fresh',
-  fresher: 'fresh',
-  crisp: 'fresh',
-  natural: 'earthy',
-  organic: 'earthy',
-  earthy: 'earthy',
-  professional: 'professional',
-  corporate: 'professional',
-  serious: 'professional',
-  trustworthy: 'professional',
-  retro: 'retro',
-  vintage: 'retro',
-  futuristic: 'neon',
-  techy: 'neon',
-  neon: 'neon',
-  warm: 'warm',
-  warmer: 'warm',
-  cool: 'cool',
-  cooler: 'cool',
-  cold: 'cool',
-  icy: 'winter',
-  tropical: 'tropical',
-  autumnal: 'autumn',
-  fall: 'autumn',
+  ...looks.moods.words,
   ...Object.fromEntries(Object.keys(MOODS).map((m) => [m, m])),
 };
 
-const LAYOUT_WORDS: Record<string, LayoutStyle> = {
-  gradient: 'gradient',
-  geometric: 'geometric',
-  shapes: 'geometric',
-  bauhaus: 'geometric',
-  wave: 'waves',
-  waves: 'waves',
-  wavy: 'waves',
-  stripe: 'bold',
-  stripes: 'bold',
-  diagonal: 'bold',
-};
+const LAYOUT_WORDS = looks.layouts.words as Record<string, LayoutStyle>;
 
 const wantsText = (clause: string) => TEXT_TARGET.test(clause);
 
@@ -183,7 +97,7 @@ const wantsText = (clause: string) => TEXT_TARGET.test(clause);
  */
 const RULES: DirectionRule<ArtDirection>[] = [
   {
-    pattern: /\b(?:monochrome|black-and-white|greyscale|grayscale|b&w)\b/i,
+    pattern: phrasePattern(looks.monochrome.phrases),
     apply: (_m, s) => ((s.saturation = 'monochrome'), applied('monochrome colours')),
   },
   {
@@ -198,7 +112,7 @@ const RULES: DirectionRule<ArtDirection>[] = [
     },
   },
   {
-    pattern: /\b(?:thinner|lighter[\s-]weight|regular[\s-]weight|not bold|less bold)\b/i,
+    pattern: phrasePattern(looks.regular_weight.phrases),
     apply: (_m, s) => ((s.weight = 'normal'), applied('regular-weight type')),
   },
   {
@@ -212,7 +126,7 @@ const RULES: DirectionRule<ArtDirection>[] = [
     negated: (_m, s, scope) => (scope.replaced ? ignored : ((s.family = 'sans'), applied('sans-serif type'))),
   },
   {
-    pattern: /\b(?:bold|bolder|boldest|punchy|punchier|stronger|louder|heavier|impactful|striking)\b/i,
+    pattern: phrasePattern(looks.bold.phrases),
     apply: (_m, s, clause) => {
       if (wantsText(clause)) return ((s.weight = 'bold'), applied('bold type'));
       s.style = 'bold';
@@ -222,22 +136,19 @@ const RULES: DirectionRule<ArtDirection>[] = [
       scope.replaced ? ignored : ((s.weight = 'normal'), applied('regular-weight type')),
   },
   {
-    pattern:
-      /\b(?:minimal|minimalist|minimalistic|simpler|simple|cleaner|clean|uncluttered|sparse|less (?:busy|cluttered))\b/i,
+    pattern: phrasePattern(looks.minimal.phrases),
     apply: (_m, s) => ((s.style = 'minimal'), applied('minimal style')),
   },
   {
-    pattern: /\b(?:playful|fun|funnier|whimsical|quirky|cute|silly)\b/i,
+    pattern: phrasePattern(looks.playful.phrases),
     apply: (_m, s) => ((s.style = 'playful'), applied('playful style')),
   },
   {
-    pattern:
-      /\b(?:elegant|classy|refined|sophisticated|luxurious|luxury|premium|graceful|stylish|upscale|high-end)\b/i,
+    pattern: phrasePattern(looks.elegant.phrases),
     apply: (_m, s) => ((s.style = 'elegant'), applied('elegant style')),
   },
   {
-    pattern:
-      /\b(?:much\s+|a lot\s+)?(?:bigger|larger|huge|giant|enlarge[ds]?|increase[ds]?|smaller|tinier|tiny|reduce[ds]?|shrink|subtler|big|large|small)\b/i,
+    pattern: new RegExp(`\\b(?:much\\s+|a lot\\s+)?(?:${phrases(looks.size.phrases)})\\b`, 'i'),
     apply: (m, s, clause) => {
       const smaller = /small|tin[iy]|reduce|shrink|subtler/i.test(m[0]);
       if (!wantsText(clause))
@@ -255,53 +166,50 @@ const RULES: DirectionRule<ArtDirection>[] = [
     },
   },
   {
-    pattern: /\bmore (?:white[\s-]?space|space|breathing room|room)\b/i,
+    pattern: phrasePattern(looks.more_space.phrases),
     apply: (_m, s) => ((s.textScale = (s.textScale ?? 1) * 0.85), applied('more space around the text')),
   },
   {
-    pattern: /\b(?:cent(?:er|re)(?:ed|d|s)?|in the (?:middle|cent(?:er|re)))\b/i,
+    pattern: phrasePattern(looks.centred.phrases),
     apply: (_m, s) => ((s.placement = 'center'), (s.align = 'middle'), applied('text centred')),
     negated: (_m, s, scope) =>
       scope.replaced ? ignored : ((s.align = 'start'), applied('text aligned left')),
   },
   {
-    pattern: /\b(?:(?:at|to|on|near|move\w* (?:it )?to) the top|top|higher|move\w* (?:it )?up)\b/i,
+    pattern: phrasePattern(looks.top.phrases),
     apply: (_m, s) => ((s.placement = 'top'), applied('text at the top')),
   },
   {
-    pattern: /\b(?:(?:at|to|near|move\w* (?:it )?to) the bottom|bottom|lower|move\w* (?:it )?down)\b/i,
+    pattern: phrasePattern(looks.bottom.phrases),
     apply: (_m, s) => ((s.placement = 'bottom'), applied('text at the bottom')),
   },
   {
-    pattern: /\b(?:left[\s-]align(?:ed)?|align(?:ed)? (?:to the )?left|on the left)\b/i,
+    pattern: phrasePattern(looks.left.phrases),
     apply: (_m, s) => ((s.align = 'start'), applied('text aligned left')),
   },
   {
-    pattern: /\b(?:right[\s-]align(?:ed)?|align(?:ed)? (?:to the )?right|on the right)\b/i,
+    pattern: phrasePattern(looks.right.phrases),
     apply: () => declined('the layouts set text from the left or centred, never right-aligned'),
   },
   {
-    pattern:
-      /\b(?:different|new|another|other|alternative) (?:layout|composition|design)\b|\bchange (?:the )?(?:layout|composition)\b/i,
+    pattern: phrasePattern(looks.other_layout.phrases),
     apply: (_m, s) => ((s.otherLayout = true), applied('another layout')),
   },
   {
-    pattern: new RegExp(`\\b(?:${Object.keys(LAYOUT_WORDS).join('|')})\\b`, 'i'),
+    pattern: phrasePattern(Object.keys(LAYOUT_WORDS)),
     apply: (m, s) => {
       s.layout = LAYOUT_WORDS[m[0].toLowerCase()];
       return applied(`${s.layout} layout`);
     },
   },
   {
-    pattern:
-      /\b(?:colou?rful|vibrant|vivid|saturated|brighter colou?rs|punchier colou?rs|more colou?r|pop(?:ping)?)\b/i,
+    pattern: phrasePattern(looks.vibrant.phrases),
     apply: (_m, s) => ((s.saturation = 'vibrant'), applied('more saturated colours')),
     negated: (_m, s, scope) =>
       scope.replaced ? ignored : ((s.saturation = 'muted'), applied('muted colours')),
   },
   {
-    pattern:
-      /\b(?:muted|desaturated|subtle|subdued|toned[\s-]down|tone (?:it|them|the colou?rs) down|softer|less colou?rful|washed[\s-]out|calmer colou?rs)\b/i,
+    pattern: phrasePattern(looks.muted.phrases),
     apply: (_m, s) => ((s.saturation = 'muted'), applied('muted colours')),
     negated: (_m, s, scope) =>
       scope.replaced ? ignored : ((s.saturation = 'vibrant'), applied('more saturated colours')),
@@ -311,7 +219,7 @@ const RULES: DirectionRule<ArtDirection>[] = [
     apply: (_m, s) => ((s.saturation = 'pastel'), applied('pastel colours')),
   },
   {
-    pattern: /\b(?:lighter|brighter|light(?:[\s-]mode)?|bright|airy|darker|dark(?:[\s-]mode)?|dimmer)\b/i,
+    pattern: phrasePattern(looks.light_dark.phrases),
     apply: (m, s, clause) => {
       const dark = /dark|dimmer/i.test(m[0]);
       if (wantsText(clause) && !BACKGROUND_TARGET.test(clause)) {
@@ -330,15 +238,14 @@ const RULES: DirectionRule<ArtDirection>[] = [
     },
   },
   {
-    pattern: new RegExp(`\\b(?:${Object.keys(MOOD_WORDS).join('|')})\\b`, 'i'),
+    pattern: phrasePattern(Object.keys(MOOD_WORDS)),
     apply: (m, s) => {
       s.mood = MOOD_WORDS[m[0].toLowerCase()];
       return applied(`${s.mood} mood palette`);
     },
   },
   {
-    pattern:
-      /\b(?:photo-?realistic|realistic|3-?d|three-dimensional|watercolou?r|cartoon\w*|anime|hand-?drawn|painterly|oil painting|sketch(?:y|ed)?)\b/i,
+    pattern: phrasePattern(looks.unmade_looks.phrases),
     apply: () =>
       declined(
         'the local renderer makes flat graphic layouts; a photographic, 3D or painted look needs a generation provider (ComfyUI, fal, Replicate, OpenAI)',
@@ -358,44 +265,31 @@ const RULES: DirectionRule<ArtDirection>[] = [
           ),
   },
   {
-    pattern:
-      /\b(?:blur\w*|sharper|sharpen|texture[ds]?|grain\w*|noise|drop shadows?|sparkles?|glitter|bokeh)\b/i,
+    pattern: phrasePattern(looks.effects.phrases),
     apply: () =>
       declined('the local renderer draws flat shapes and type; it has no texture, blur or lighting effects'),
   },
 ];
 
-const FILLER = new Set([
-  ...COMMON_FILLER,
-  ...'image picture pic photo graphic design poster card visual slide slides cover artwork frame canvas page'.split(
-    ' ',
-  ),
-  ...'colour colours color colors palette tones tone hue hues shade shades scheme theme colouring coloring'.split(
-    ' ',
-  ),
-  ...'background backdrop bg text type typography font fonts headline title heading quote words lettering letters'.split(
-    ' ',
-  ),
-  ...'layout composition area part side whole feel look aesthetic overall accent accents shapes stripe band'.split(
-    ' ',
-  ),
-  ...'weight size sized ink writing copy caption vibes typeface'.split(' '),
-]);
+const FILLER = new Set([...COMMON_FILLER, ...looks.filler.words]);
 
-/** Reads art directions ("Make the background a deep ocean blue and the type bolder") for the local renderer. */
+/** The local renderer's reader of art directions ("Make the background a deep ocean blue and the type bolder"). */
+export const ART_DIRECTION_READER: DirectionReader<ArtDirection> = {
+  rules: RULES,
+  filler: FILLER,
+  unknown:
+    'the local renderer draws layouts, colours and type from the prompt; it cannot add, remove or change objects or the subject',
+  foreign: {
+    pattern: phrasePattern(looks.not_the_picture.words),
+    reason: (word) =>
+      `this is about the ${word}, which the picture does not carry; the node that writes or speaks it applies it`,
+  },
+  negated: (direction) =>
+    `"${direction}" is negated here, and the local renderer sets what it is asked for rather than avoiding something; name what you want instead (a colour such as "a green background", a layout, serif or sans-serif type, a mood)`,
+  initial: () => ({}),
+};
+
+/** Reads art directions for the local renderer. */
 export function readArtDirection(directions: string[]): DirectionReading<ArtDirection> {
-  return readDirections(directions, {
-    rules: RULES,
-    filler: FILLER,
-    unknown:
-      'the local renderer draws layouts, colours and type from the prompt; it cannot add, remove or change objects or the subject',
-    foreign: {
-      pattern: /\b(?:caption|captions|hashtags?|script|voice|voiceover|narration|transcript|wording)\b/i,
-      reason: (word) =>
-        `this is about the ${word}, which the picture does not carry; the node that writes or speaks it applies it`,
-    },
-    negated: (direction) =>
-      `"${direction}" is negated here, and the local renderer sets what it is asked for rather than avoiding something; name what you want instead (a colour such as "a green background", a layout, serif or sans-serif type, a mood)`,
-    initial: () => ({}),
-  });
+  return readDirections(directions, ART_DIRECTION_READER);
 }

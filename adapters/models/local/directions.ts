@@ -1,11 +1,12 @@
+import { lexicon } from '../../../core/language/lexicon';
 import {
+  feedbackClauses,
   markClause,
   namesUnmade,
-  normaliseFeedback,
   scopeOf,
   type ClauseMarks,
   type Span,
-} from '../../../core/refinement/feedback-marks';
+} from '../../../core/language/clause-marks';
 /** Refinement appends `Revision: <feedback>` to a prompt (core/refinement/prompt.ts). */
 const DIRECTION = /[.\s]*\bRevision:\s*([^]*?)(?=[.\s]*\bRevision:|$)/g;
 
@@ -53,7 +54,7 @@ export const declined = (reason: string): RuleOutcome => ({ declined: reason });
 /** The match names what the feedback replaces: nothing to do, and nothing to decline. */
 export const ignored: RuleOutcome = { ignored: true };
 
-/** Where a rule's match stands in its clause (core/refinement/feedback-marks.ts). */
+/** Where a rule's match stands in its clause (core/language/clause-marks.ts). */
 export interface MatchScope {
   /** In the scope of a negation ("no", "don't", "less", "too"), or replaced. */
   negated: boolean;
@@ -87,16 +88,8 @@ export interface DirectionReader<S> {
   /** Why a negated direction its rule cannot reverse was not applied, and what to ask instead. */
   negated: (direction: string) => string;
   initial: () => S;
-}
-
-/** Feedback in clauses: "the background navy and the type bolder" -> two clauses. */
-export function directionClauses(direction: string): string[] {
-  return normaliseFeedback(direction)
-    .replace(/\bblack\s*(?:and|&)\s*white\b/gi, 'black-and-white')
-    .replace(/["“”«»]([^"“”«»]*)["“”«»]/g, (quoted) => quoted.replace(/[,;.!?]|\band\b/g, ' '))
-    .split(/[,;!?\n]+|\.(?:\s|$)|\s+(?:and|but|plus|also|then|while)\s+/i)
-    .map((c) => c.trim())
-    .filter((c) => /[\p{L}\p{N}#]/u.test(c));
+  /** What the reader makes of the whole reading, once every clause is read (one camera move is said). */
+  finish?: (reading: DirectionReading<S>) => DirectionReading<S>;
 }
 
 const WORD = /[\p{L}\p{N}#][\p{L}\p{N}'’#-]*/gu;
@@ -126,7 +119,7 @@ function outcomeOf<S>(
 /**
  * Reads directions with a model's rules:
  * 1. each direction is put in one form (numbers as digits, replacements as "Y instead of X") and cut into
- *    clauses; each clause is marked (negated, replaced and marker words: core/refinement/feedback-marks.ts);
+ *    clauses; each clause is marked (negated, replaced and marker words: core/language/clause-marks.ts);
  * 2. a clause about music or sound is declined: no local model makes them; so is a clause about what another
  *    node makes ("less text on the image", for the writer);
  * 3. every rule whose pattern matches a clause changes the settings and says what it applied (or that
@@ -140,7 +133,7 @@ export function readDirections<S>(directions: string[], reader: DirectionReader<
   const settings = reader.initial();
   const applied: string[] = [];
   const declined: DeclinedDirection[] = [];
-  for (const raw of directions.flatMap(directionClauses)) {
+  for (const raw of directions.flatMap(feedbackClauses)) {
     const marks = markClause(raw);
     const clause = marks.text;
     if (namesUnmade(clause)) {
@@ -179,25 +172,9 @@ export function readDirections<S>(directions: string[], reader: DirectionReader<
     else if (leftover.length > 0)
       declined.push({ direction: leftover.join(' '), reason: `not understood in "${clause}"` });
   }
-  return { settings, applied: [...new Set(applied)], declined };
+  const reading = { settings, applied: [...new Set(applied)], declined };
+  return reader.finish ? reader.finish(reading) : reading;
 }
 
 /** Words feedback uses around any direction ("make it a bit more ..."). */
-export const COMMON_FILLER = [
-  ...'a an the it its it’s this that these those some any and or of to in on at for with into onto from by as'.split(
-    ' ',
-  ),
-  ...'make makes made making let lets let’s please can could would should will want need like just really'.split(
-    ' ',
-  ),
-  ...'more less much bit little lot lots slightly somewhat quite very way too so even overall whole entire'.split(
-    ' ',
-  ),
-  ...'use using try change switch set go give get keep turn add put instead rather than now same one only exactly enough limit cap include have'.split(
-    ' ',
-  ),
-  ...'i we you me us our my your look looks looking feel feels feeling seem seems be is are was were'.split(
-    ' ',
-  ),
-  ...'version style styled vibe tone mood there here also all everything something thing things'.split(' '),
-];
+export const COMMON_FILLER = lexicon.directions.filler.words;

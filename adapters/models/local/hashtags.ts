@@ -107,8 +107,9 @@ const isNoun = (word: string) => ['NOUN', 'PROPN'].includes(analyze(word)[0]?.po
  * that open it ("new oat milk latte" -> oat milk latte, "naturally leavened sourdough" -> sourdough).
  */
 function headOf(words: string[]): string[] {
+  const DESCRIBING_TAGS: readonly string[] = ['ADJ', 'ADV', 'VERB'] as const;
   const last = words.slice(-HASHTAG_MAX_WORDS);
   const tagged = analyze(last.join(' ')).filter((t) => t.pos !== 'PUNCT');
-  const opening = tagged.findIndex((t) => !['ADJ', 'ADV', 'VERB'].includes(t.pos));
+  const opening = tagged.findIndex((t) => !DESCRIBING_TAGS.includes(t.pos));
   return opening < 0 || tagged.length !== last.length ? last : last.slice(opening);
 }

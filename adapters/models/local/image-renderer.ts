@@ -1,3 +1,4 @@
+import { lexicon } from '../../../core/language/lexicon';
 import sharp from 'sharp';
 import { readArtDirection } from './art-direction';
 import type { ArtDirection } from './art-direction-shape';
@@ -48,44 +49,8 @@ export interface RenderedImage {
 
 export const MAX_RENDER_EDGE = 4096;
 
-const STYLE_WORDS: Record<string, LayoutStyle> = {
-  photo: 'studio',
-  photograph: 'studio',
-  product: 'studio',
-  studio: 'studio',
-  mockup: 'studio',
-  packshot: 'studio',
-  quote: 'quote',
-  quotes: 'quote',
-  saying: 'quote',
-  testimonial: 'quote',
-  minimal: 'minimal',
-  minimalist: 'minimal',
-  minimalistic: 'minimal',
-  clean: 'minimal',
-  simple: 'minimal',
-  bold: 'bold',
-  loud: 'bold',
-  punchy: 'bold',
-  sale: 'bold',
-  announcement: 'bold',
-  gradient: 'gradient',
-  gradients: 'gradient',
-  glow: 'gradient',
-  geometric: 'geometric',
-  geometry: 'geometric',
-  shapes: 'geometric',
-  abstract: 'geometric',
-  bauhaus: 'geometric',
-  pattern: 'geometric',
-  wave: 'waves',
-  waves: 'waves',
-  wavy: 'waves',
-  flow: 'waves',
-  fluid: 'waves',
-  ocean: 'waves',
-};
-const STYLE_PRIORITY: LayoutStyle[] = [
+const STYLE_WORDS = lexicon.looks.prompt_styles.words as Record<string, LayoutStyle>;
+const STYLE_PRIORITY: readonly LayoutStyle[] = [
   'studio',
   'quote',
   'minimal',
@@ -93,8 +58,8 @@ const STYLE_PRIORITY: LayoutStyle[] = [
   'geometric',
   'waves',
   'gradient',
-];
-const FALLBACK_STYLES: LayoutStyle[] = ['gradient', 'geometric', 'waves', 'minimal'];
+] as const;
+const FALLBACK_STYLES: readonly LayoutStyle[] = ['gradient', 'geometric', 'waves', 'minimal'] as const;
 
 /** The layout a prompt asks for by its words (strongest first), else one picked by its hash. */
 export function styleFromPrompt(prompt: string, seed = 0): LayoutStyle {
@@ -129,7 +94,7 @@ function layoutFor(
         direction: 'another layout',
         reason: `a ${base === 'quote' ? 'quote card' : 'product shot'} keeps its ${base} layout`,
       });
-    else return OTHER_LAYOUT[base];
+    else return otherLayout(base);
   }
   if (fixed || !d.style) return base;
   if (d.style === 'bold') return 'bold';
@@ -138,15 +103,10 @@ function layoutFor(
   return base === 'bold' || base === 'geometric' ? 'gradient' : base;
 }
 
-const OTHER_LAYOUT: Record<LayoutStyle, LayoutStyle> = {
-  gradient: 'geometric',
-  geometric: 'waves',
-  waves: 'minimal',
-  minimal: 'bold',
-  bold: 'gradient',
-  quote: 'quote',
-  studio: 'studio',
-};
+/** Another layout than a base: the next of this cycle (quote cards and product shots keep theirs). */
+const LAYOUT_CYCLE: readonly LayoutStyle[] = ['gradient', 'geometric', 'waves', 'minimal', 'bold'] as const;
+const otherLayout = (base: LayoutStyle): LayoutStyle =>
+  LAYOUT_CYCLE.includes(base) ? LAYOUT_CYCLE[(LAYOUT_CYCLE.indexOf(base) + 1) % LAYOUT_CYCLE.length] : base;
 
 /** Type settings from art direction; a style direction sets what the direction did not set itself. */
 function typographyFor(d: ArtDirection): Typography {

@@ -1,10 +1,12 @@
+import { lexicon } from '../../../core/language/lexicon';
+import { phrasePattern, phrases } from '../../../core/language/phrases';
 import { join, dirname } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { imageToClip, textClip } from '../../media/video-clip';
 import { isDarkColour } from './palette';
 import type { VideoModel, VideoRequest } from '../providers';
 import { COLOUR_PHRASE, TEXT_TARGET, colourOf } from './art-direction';
-import { COUNT_SOURCE, countOf, MARK_SOURCES } from '../../../core/refinement/feedback-marks';
+import { COUNT_SOURCE, countOf, MARK_SOURCES } from '../../../core/language/clause-marks';
 import {
   applied,
   COMMON_FILLER,
@@ -12,12 +14,18 @@ import {
   ignored,
   readDirections,
   splitDirections,
+  type DirectionReader,
   type DirectionReading,
   type DirectionRule,
   type RuleOutcome,
 } from './directions';
 
 type Motion = NonNullable<VideoRequest['motion']>;
+
+const motion = lexicon.motion;
+const MUCH = `(?:${phrases(motion.intensifiers.words)})`;
+const PAN_ADVERBS = phrases(motion.pan_adverbs.words);
+const PAN_ADVERB = `(?:${PAN_ADVERBS})`;
 
 /** What directions ask of the local motion: a title card's colours and type, the clip's length and motion. */
 export interface MotionDirection {
@@ -56,11 +64,11 @@ function rules(hasImage: boolean): DirectionRule<MotionDirection>[] {
       },
     },
     {
-      pattern: /\b(?:(?:much|way|a lot)\s+)?(?:shorter|shorten|briefer|quicker|tighter|trim(?:med)?)\b/i,
+      pattern: new RegExp(`\\b(?:${MUCH}\\s+)?(?:${phrases(motion.shorter.words)})\\b`, 'i'),
       apply: (m, s) => ((s.lengthScale = /much|way|lot/i.test(m[0]) ? 0.45 : 0.6), applied('shorter clip')),
     },
     {
-      pattern: /\b(?:(?:much|way|a lot)\s+)?(?:longer|lengthen|extend(?:ed)?)\b/i,
+      pattern: new RegExp(`\\b(?:${MUCH}\\s+)?(?:${phrases(motion.longer.words)})\\b`, 'i'),
       apply: (m, s) => ((s.lengthScale = /much|way|lot/i.test(m[0]) ? 2.2 : 1.6), applied('longer clip')),
     },
     {
@@ -73,12 +81,14 @@ function rules(hasImage: boolean): DirectionRule<MotionDirection>[] {
           : ((s.lengthScale = 1.6), applied('longer clip')),
     },
     {
-      pattern:
-        /\bpan(?:s|ning|ned)?[\s-]+(?:(?:slowly|gently|smoothly|quickly|softly)\s+)?(?:(?:to|towards?)\s+(?:the\s+)?)?(left|right)\b|\b(left|right)(?:ward)?\s+pan\b/i,
+      pattern: new RegExp(
+        String.raw`\bpan(?:s|ning|ned)?[\s-]+(?:${PAN_ADVERB}\s+)?(?:(?:to|towards?)\s+(?:the\s+)?)?(left|right)\b|\b(left|right)(?:ward)?\s+pan\b`,
+        'i',
+      ),
       apply: (m, s) => {
         if (!hasImage) return declined('a title card has no camera motion; it animates its text');
         s.motion = `pan-${(m[1] ?? m[2]).toLowerCase()}` as Motion;
-        const adverb = m[0].match(/\b(slowly|gently|smoothly|quickly|softly)\b/i)?.[1];
+        const adverb = m[0].match(new RegExp(`\\b(${PAN_ADVERBS})\\b`, 'i'))?.[1];
         return applied(
           `${s.motion} motion`,
           adverb ? { direction: adverb, reason: 'the local motion has one speed' } : undefined,
@@ -98,7 +108,7 @@ function rules(hasImage: boolean): DirectionRule<MotionDirection>[] {
         scope.replaced || !hasImage ? ignored : ((s.motion = 'none'), applied('no camera motion')),
     },
     {
-      pattern: /\b(?:static|still|motionless|steady)\b|\bno (?:camera )?(?:motion|movement)\b/i,
+      pattern: phrasePattern(motion.still.phrases),
       apply: (_m, s) =>
         hasImage
           ? ((s.motion = 'none'), applied('no camera motion'))
@@ -106,7 +116,7 @@ function rules(hasImage: boolean): DirectionRule<MotionDirection>[] {
     },
     {
       // After the camera moves, which say themselves that their adverb ("pan slowly") is not applied.
-      pattern: /\b(?:faster|slower|speed(?: up)?|slow(?: it)? down|slowly|quickly|gently|fast|slow)\b/i,
+      pattern: phrasePattern(motion.speed.phrases),
       apply: () => declined('the local motion has one speed; ask for a shorter or longer clip'),
       negated: () => declined('the local motion has one speed; ask for a shorter or longer clip'),
     },
@@ -121,7 +131,7 @@ function rules(hasImage: boolean): DirectionRule<MotionDirection>[] {
         }),
     },
     {
-      pattern: /\b(?:bigger|larger|huge|smaller|tinier|tiny)\b/i,
+      pattern: phrasePattern(motion.text_size.words),
       apply: (m, s) =>
         onTitleCard(() => {
           const smaller = /smaller|tin/i.test(m[0]);
@@ -130,7 +140,7 @@ function rules(hasImage: boolean): DirectionRule<MotionDirection>[] {
         }),
     },
     {
-      pattern: /\b(?:lighter|brighter|light|bright|darker|dark)\b/i,
+      pattern: phrasePattern(motion.light_dark.words),
       apply: (m, s) =>
         onTitleCard(() => {
           s.tone = /dark/i.test(m[0]) ? 'dark' : 'light';
@@ -140,22 +150,11 @@ function rules(hasImage: boolean): DirectionRule<MotionDirection>[] {
   ];
 }
 
-const FILLER = new Set([
-  ...COMMON_FILLER,
-  ...'video clip clips scene card title motion movement animation camera background backdrop text type'.split(
-    ' ',
-  ),
-  ...'words colour color colours colors font footage shot picture image ad advert ads reel video whole'.split(
-    ' ',
-  ),
-]);
+const FILLER = new Set([...COMMON_FILLER, ...motion.filler.words]);
 
-/** Reads directions for the local motion: a title card (no input picture) or camera motion over one. */
-export function readMotionDirection(
-  directions: string[],
-  options: { hasImage: boolean },
-): DirectionReading<MotionDirection> {
-  const reading = readDirections<MotionDirection>(directions, {
+/** The local motion's reader of directions: a title card (no input picture) or camera motion over one. */
+export function motionDirectionReader(options: { hasImage: boolean }): DirectionReader<MotionDirection> {
+  return {
     rules: rules(options.hasImage),
     filler: FILLER,
     unknown:
@@ -163,12 +162,24 @@ export function readMotionDirection(
     negated: (direction) =>
       `"${direction}" is negated here, and the local motion sets what it is asked for rather than avoiding something; say what you want instead (a length in seconds, zoom in or out, pan left or right, no motion)`,
     initial: () => ({}),
-  });
-  // One camera move is made: "no zoom, just a pan right" applied says only the pan.
+    finish: oneCameraMove,
+  };
+}
+
+/** One camera move is made: "no zoom, just a pan right" applied says only the pan. */
+function oneCameraMove(reading: DirectionReading<MotionDirection>): DirectionReading<MotionDirection> {
   const motion = reading.settings.motion;
   const said = motion === 'none' ? 'no camera motion' : `${motion} motion`;
   const isMotion = (a: string) => a === 'no camera motion' || /^(?:zoom|pan)-\w+ motion$/.test(a);
   return { ...reading, applied: reading.applied.filter((a) => !isMotion(a) || a === said) };
+}
+
+/** Reads directions for the local motion. */
+export function readMotionDirection(
+  directions: string[],
+  options: { hasImage: boolean },
+): DirectionReading<MotionDirection> {
+  return readDirections(directions, motionDirectionReader(options));
 }
 
 const TITLE_CARD_BACKGROUND = { dark: '#111827', light: '#f4f1ea' };

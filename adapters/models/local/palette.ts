@@ -1,3 +1,4 @@
+import { lexicon } from '../../../core/language/lexicon';
 import { NAMED_COLOURS } from '../../media/colours';
 import type { ArtDirection } from './art-direction-shape';
 import type { Palette } from './palette-shape';
@@ -39,16 +40,7 @@ export const MOODS: Record<string, string[]> = {
 };
 
 type Modifier = 'pastel' | 'dark' | 'light' | 'vibrant' | 'muted' | 'monochrome';
-const MODIFIERS: Record<string, Modifier> = {
-  pastel: 'pastel',
-  pastels: 'pastel',
-  dark: 'dark',
-  light: 'light',
-  bright: 'vibrant',
-  vibrant: 'vibrant',
-  muted: 'muted',
-  monochrome: 'monochrome',
-};
+const MODIFIERS = lexicon.looks.palette_modifiers.words as Record<string, Modifier>;
 
 /**
  * Reads a palette from a prompt and its art direction:

@@ -1,46 +1,20 @@
+import { lexicon } from '../../../core/language/lexicon';
 import { ABBREVIATION, DETERMINERS, IMPERATIVES, NAME_CONNECTORS, VERB_SIGNALS } from './copy-words';
+
+const prompts = lexicon.prompts;
 
 /**
  * Rule-based reading of a prompt, shared by the local image renderer and text generator:
  * which words carry the subject, which only describe the look, and what text the prompt quotes.
  */
 
-const STOPWORDS = new Set(
-  (
-    'a an the and or but of for to in on at by with from into onto about as is are be been being was were ' +
-    'this that these those it its our your their my his her we you they i me us them some any each every ' +
-    'very really just also so than then there here which who whom whose what when where why how all both ' +
-    'can could should would will shall may might must do does did done please not no yes up down over ' +
-    'out off only own same such too more most other one ones into via per like using use ' +
-    'everything everyone anything something nothing get got now &'
-  ).split(' '),
-);
+const STOPWORDS = new Set(prompts.stopwords.words);
 
 /** Words that ask for a kind of output or describe its look rather than its subject. */
-const FORMAT_WORDS = new Set(
-  (
-    'create make generate render draw produce write give show build compose ' +
-    'image images picture photo photograph photography poster posters graphic graphics illustration banner ' +
-    'post posts thumbnail cover visual visuals artwork background backdrop wallpaper ad advert advertisement ' +
-    'instagram tiktok linkedin twitter facebook youtube story stories reel reels feed social media ' +
-    'style styled styles look aesthetic vibe vibes colour colours color colors palette tone tones theme ' +
-    'minimal minimalist minimalistic bold gradient gradients geometric shapes abstract modern clean simple ' +
-    'flat studio product shot mockup quote typography typographic text caption headline title font ' +
-    'layout composition square portrait landscape vertical horizontal format ratio hd 4k high quality ' +
-    'wave waves wavy glow pattern mood editorial hero'
-  ).split(' '),
-);
+const FORMAT_WORDS = new Set(prompts.format_words.words);
 
 /** Colour and mood words; the palette reads them, the subject ignores them. */
-export const COLOUR_WORDS = new Set(
-  (
-    'red crimson coral orange peach amber yellow gold golden lime green emerald mint olive teal turquoise ' +
-    'cyan sky blue navy indigo violet purple lavender magenta pink rose brown beige cream black charcoal ' +
-    'grey gray silver white sunset sunrise ocean forest warm cool neon earthy pastel pastels dark light ' +
-    'bright vibrant muted monochrome autumn spring summer winter night midnight calm energetic moody cheerful ' +
-    'romantic festive professional retro tropical playful burgundy maroon tan ivory'
-  ).split(' '),
-);
+export const COLOUR_WORDS = new Set(prompts.look_words.words);
 
 /** A word; an abbreviation keeps its full stop ("Co."), and a lone "&" is a word of a name ("Crumb & Co."). */
 const TOKEN = new RegExp(
@@ -73,11 +47,7 @@ export function isContentWord(word: string): boolean {
 }
 
 /** Verbs that introduce the subject ("a poster announcing ..."): not part of it. */
-const SUBJECT_CUES = new Set(
-  'announcing featuring showing depicting celebrating promoting introducing advertising titled called saying'.split(
-    ' ',
-  ),
-);
+const SUBJECT_CUES = new Set(prompts.subject_cues.words);
 
 /**
  * A colour word describes the look when what follows it is not subject matter ("teal poster",

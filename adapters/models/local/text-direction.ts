@@ -1,15 +1,18 @@
+import { lexicon } from '../../../core/language/lexicon';
+import { phrasePattern, phrases } from '../../../core/language/phrases';
 import {
   applied,
   COMMON_FILLER,
   declined,
   ignored,
   readDirections,
+  type DirectionReader,
   type DirectionReading,
   type DirectionRule,
   type RuleOutcome,
 } from './directions';
 import type { TextPurpose } from './text-purpose';
-import { COUNT_SOURCE, countOf, MARK_SOURCES } from '../../../core/refinement/feedback-marks';
+import { COUNT_SOURCE, countOf, MARK_SOURCES } from '../../../core/language/clause-marks';
 
 export type Tone = 'playful' | 'professional' | 'inspiring' | 'urgent' | 'neutral';
 
@@ -29,42 +32,8 @@ export interface TextDirection {
   mentions: string[];
 }
 
-const TONE_WORDS: Record<string, Tone> = {
-  playful: 'playful',
-  fun: 'playful',
-  funny: 'playful',
-  funnier: 'playful',
-  casual: 'playful',
-  friendly: 'playful',
-  friendlier: 'playful',
-  witty: 'playful',
-  cheeky: 'playful',
-  lighthearted: 'playful',
-  warmer: 'playful',
-  professional: 'professional',
-  formal: 'professional',
-  corporate: 'professional',
-  serious: 'professional',
-  polished: 'professional',
-  businesslike: 'professional',
-  inspiring: 'inspiring',
-  inspirational: 'inspiring',
-  motivational: 'inspiring',
-  uplifting: 'inspiring',
-  empowering: 'inspiring',
-  urgent: 'urgent',
-  urgency: 'urgent',
-  excited: 'urgent',
-  exciting: 'urgent',
-  energetic: 'urgent',
-  hype: 'urgent',
-  punchier: 'urgent',
-  punchy: 'urgent',
-  neutral: 'neutral',
-  plain: 'neutral',
-  factual: 'neutral',
-  straightforward: 'neutral',
-};
+const writing = lexicon.writing;
+const TONE_WORDS = lexicon.tones.tones.words as Record<string, Tone>;
 
 /** What each purpose can carry; a direction outside it is declined with the reason. */
 const CANNOT: Partial<Record<TextPurpose, Partial<Record<'hashtags' | 'emoji' | 'tone' | 'cta', string>>>> = {
@@ -101,6 +70,8 @@ const HASHTAG = String.raw`hash[\s-]?tags?`;
 const EMOJI = String.raw`emojis?`;
 const CTA = String.raw`(?:call[\s-]to[\s-]action|cta)`;
 const { removal, fewer, more } = MARK_SOURCES;
+const MUCH = `(?:${phrases(writing.intensifiers.words)})`;
+const CTA_LINK = phrases(writing.cta_links_bare.phrases);
 /** Words a speaker says in a second (about 150 a minute): how a duration becomes a word budget to ask for. */
 export const SPOKEN_WORDS_PER_SECOND = 2.5;
 
@@ -125,7 +96,7 @@ function rules(purpose: TextPurpose): DirectionRule<TextDirection>[] {
   const unchanged = (what: string) => declined(`nothing to change: ${what}`);
   /** "add", "use", "include": a cue that asks for the thing at all, not for more of it. */
   const asksToAdd = (m: RegExpMatchArray) =>
-    m[3] !== undefined && !/\b(?:more|extra|additional)\b/i.test(m[0]);
+    m[3] !== undefined && !phrasePattern(writing.more_of.words).test(m[0]);
   return [
     {
       // "just one hashtag", "no more than 2 hashtags", "1 or 2 hashtags", "3 more hashtags".
@@ -180,7 +151,7 @@ function rules(purpose: TextPurpose): DirectionRule<TextDirection>[] {
     {
       // The user's words: quoted, or after "call to action:" / "end with" / "CTA saying".
       pattern: new RegExp(
-        String.raw`\b(?:(?:the\s+)?${CTA}\s*(?:[:=]|to|should be|saying|that says|reading|of|as|with)?\s*|end (?:it )?with\s+|close (?:it )?with\s+|sign off with\s+)["“‘']([^"”’']{2,80})["”’']|["“‘']([^"”’']{2,80})["”’']\s+as\s+(?:the\s+|a\s+)?${CTA}`,
+        String.raw`\b(?:(?:the\s+)?${CTA}\s*(?:[:=]|${phrases(writing.cta_links.phrases)})?\s*|end (?:it )?with\s+|close (?:it )?with\s+|sign off with\s+)["“‘']([^"”’']{2,80})["”’']|["“‘']([^"”’']{2,80})["”’']\s+as\s+(?:the\s+|a\s+)?${CTA}`,
         'i',
       ),
       apply: (m, s) =>
@@ -192,13 +163,13 @@ function rules(purpose: TextPurpose): DirectionRule<TextDirection>[] {
     },
     {
       pattern: new RegExp(
-        String.raw`\b(?:the\s+)?${CTA}(?:\s*([:=])|\s+(?:to|should be|saying|that says|reading|be)\b)?\s+(?!(?:a|an|the|more|less|clearer|stronger|better|shorter|longer|bolder|bigger|punchier)\b)([\p{L}\p{N}][^"”]{1,79}?)$`,
+        String.raw`\b(?:the\s+)?${CTA}(?:\s*([:=])|\s+(?:${CTA_LINK})\b)?\s+(?!(?:${phrases(writing.not_cta_text.words)})\b)([\p{L}\p{N}][^"”]{1,79}?)$`,
         'iu',
       ),
       apply: (m, s) =>
         unless('cta', () => {
           // Without a linking word, only words written as a call to action (capitalised) are one.
-          const linked = m[1] !== undefined || /\s(?:to|should be|saying|that says|reading|be)\s/i.test(m[0]);
+          const linked = m[1] !== undefined || new RegExp(`\\s(?:${CTA_LINK})\\s`, 'i').test(m[0]);
           if (!linked && !/^\p{Lu}/u.test(m[2])) return null;
           const text = m[2].trim().replace(/^./, (c) => c.toUpperCase());
           s.callToAction = { text };
@@ -211,14 +182,17 @@ function rules(purpose: TextPurpose): DirectionRule<TextDirection>[] {
     },
     {
       pattern: new RegExp(
-        String.raw`\b(?:(?:a\s+)?(?:stronger|clearer|clear|better)\s+)?${CTA}(?:\s+(?:clearer|stronger|better|bolder|punchier|more obvious))?\b`,
+        String.raw`\b(?:(?:a\s+)?(?:${phrases(writing.cta_before.words)})\s+)?${CTA}(?:\s+(?:${phrases(writing.cta_after.phrases)}))?\b`,
         'i',
       ),
       apply: (_m, s) => unless('cta', () => ((s.callToAction = 'add'), applied('a call to action'))),
       negated: (_m, s) => unless('cta', () => ((s.callToAction = 'none'), applied('no call to action'))),
     },
     {
-      pattern: new RegExp(String.raw`\b(?:in|to|about|around|of|at)?\s*${COUNT_SOURCE}\s+words\b`, 'i'),
+      pattern: new RegExp(
+        String.raw`\b(?:${phrases(writing.word_count_links.words)})?\s*${COUNT_SOURCE}\s+words\b`,
+        'i',
+      ),
       apply: (m, s) => {
         s.words = Math.max(3, countOf(m[1], m[2], m[3]).n);
         return applied(`about ${s.words} words`);
@@ -251,8 +225,7 @@ function rules(purpose: TextPurpose): DirectionRule<TextDirection>[] {
         ),
     },
     {
-      pattern:
-        /\b(?:(?:much|way|a lot|far)\s+)?(?:shorter|shorten|briefer|brief|concise|tighter|tighten|trim(?:med)?|fewer words|less text|less wordy|half the length|snappier|crisper|short)\b/i,
+      pattern: new RegExp(`\\b(?:${MUCH}\\s+)?(?:${phrases(writing.shorter.phrases)})\\b`, 'i'),
       apply: (m, s) => {
         const much = /much|way|lot|far|half/i.test(m[0]);
         s.lengthScale = (s.lengthScale ?? 1) * (much ? 0.45 : 0.6);
@@ -265,8 +238,7 @@ function rules(purpose: TextPurpose): DirectionRule<TextDirection>[] {
       },
     },
     {
-      pattern:
-        /\b(?:(?:much|way|a lot|far)\s+)?(?:longer|lengthen|expand(?:ed)?|more detail(?:ed)?|more words|elaborate|fuller|more text|twice as long|richer)\b/i,
+      pattern: new RegExp(`\\b(?:${MUCH}\\s+)?(?:${phrases(writing.longer.phrases)})\\b`, 'i'),
       apply: (m, s) => {
         const much = /much|way|lot|far|twice/i.test(m[0]);
         s.lengthScale = (s.lengthScale ?? 1) * (much ? 2.2 : 1.6);
@@ -275,13 +247,12 @@ function rules(purpose: TextPurpose): DirectionRule<TextDirection>[] {
     },
     {
       // "too long", "it's wordy": read only when negated ("too long" asks for shorter).
-      pattern: /\b(?:long|lengthy|wordy|verbose|rambling)\b/i,
+      pattern: phrasePattern(writing.too_long.words),
       apply: () => null,
       negated: (_m, s) => ((s.lengthScale = (s.lengthScale ?? 1) * 0.6), applied('shorter')),
     },
     {
-      pattern:
-        /\b(?:mention|include|highlight|talk about|add that|say that|point out|emphasi[sz]e)\s+(.{2,80}?)$/i,
+      pattern: new RegExp(`\\b(?:${phrases(writing.mention.phrases)})\\s+(.{2,80}?)$`, 'i'),
       apply: (m, s) => {
         const what = m[1].replace(/^(?:the|that)\s+/i, '').replace(/[.\s]+$/, '');
         if (!what) return null;
@@ -294,7 +265,7 @@ function rules(purpose: TextPurpose): DirectionRule<TextDirection>[] {
         ),
     },
     {
-      pattern: new RegExp(`\\b(?:${Object.keys(TONE_WORDS).join('|')})\\b`, 'i'),
+      pattern: phrasePattern(Object.keys(TONE_WORDS)),
       apply: (m, s) =>
         unless('tone', () => {
           s.tone = TONE_WORDS[m[0].toLowerCase()];
@@ -313,52 +284,51 @@ function rules(purpose: TextPurpose): DirectionRule<TextDirection>[] {
         }),
     },
     {
-      pattern:
-        /\b(?:in|into|to)\s+(?:french|spanish|german|italian|portuguese|dutch|japanese|chinese|korean|arabic|hindi)\b|\btranslat\w*\b/i,
+      pattern: new RegExp(
+        `\\b(?:${phrases(writing.language_links.words)})\\s+(?:${phrases(writing.languages.words)})\\b|\\btranslat\\w*\\b`,
+        'i',
+      ),
       apply: () => declined('the local writer writes English only'),
     },
     {
-      pattern: /\b(?:rhym\w*|poem|haiku|limerick|pun|puns|joke|jokes)\b/i,
+      pattern: phrasePattern(writing.verse.phrases),
       apply: () => declined('the local writer composes from templates; it cannot write verse or jokes'),
     },
     {
-      pattern:
-        /\b(?:slower|faster|louder|quieter|deeper|higher[\s-]pitched|accent|british|american|male|female)\b/i,
+      pattern: phrasePattern(writing.voice.phrases),
       apply: () =>
         declined('how the voice sounds is set by the voiceover node (voice, rate, pitch), not by the script'),
     },
   ];
 }
 
-const FILLER = new Set([
-  ...COMMON_FILLER,
-  ...'caption captions copy text script narration voiceover headline title post wording words word sentence'.split(
-    ' ',
-  ),
-  ...'sentences line lines paragraph message writing tone voice sound sounds read reads alt description points'.split(
-    ' ',
-  ),
-  ...'talking bit bullet bullets hook ad advert video'.split(' '),
-]);
+const FILLER = new Set([...COMMON_FILLER, ...writing.filler.words]);
 
-/** Reads text directions ("shorter, more playful, no hashtags") for the local writer of `purpose`. */
-export function readTextDirection(
-  directions: string[],
-  purpose: TextPurpose = 'generic',
-): DirectionReading<TextDirection> {
-  return readDirections(directions, {
+/** The local writer's reader of text directions ("shorter, more playful, no hashtags") for `purpose`. */
+export function textDirectionReader(purpose: TextPurpose = 'generic'): DirectionReader<TextDirection> {
+  return {
     rules: rules(purpose),
     filler: FILLER,
     unknown:
       'the local writer changes length, tone, hashtags, emoji, the call to action and what is mentioned; it did not understand this',
     foreign: {
-      pattern:
-        /\b(?:on|in|of|to) (?:the |this |that )?(?:image|picture|photo|visual|poster|graphic|background|thumbnail|banner|slide)s?\b/i,
+      pattern: new RegExp(
+        `\\b(?:${phrases(writing.picture_links.links)}) (?:(?:${phrases(writing.picture_links.determiners)}) )?(?:${phrases(writing.not_the_text.words)})s?\\b`,
+        'i',
+      ),
       reason: (words) =>
         `this is about the picture (${words.trim()}); the local writer only writes the text, and the node that makes the picture sets what is drawn`,
     },
     negated: (direction) =>
       `"${direction}" is negated here, and the local writer cannot do its opposite; say what you want instead (shorter or longer, a tone, hashtags, emoji, a call to action)`,
     initial: () => ({ mentions: [] }),
-  });
+  };
+}
+
+/** Reads text directions for the local writer of `purpose`. */
+export function readTextDirection(
+  directions: string[],
+  purpose: TextPurpose = 'generic',
+): DirectionReading<TextDirection> {
+  return readDirections(directions, textDirectionReader(purpose));
 }

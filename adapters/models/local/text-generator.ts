@@ -1,3 +1,5 @@
+import { lexicon } from '../../../core/language/lexicon';
+import { phrases } from '../../../core/language/phrases';
 import {
   detailClauses,
   hashString,
@@ -117,9 +119,14 @@ function purposeFromPrompt(prompt: string): TextPurpose {
   return PURPOSE_WORDS.find(([pattern]) => pattern.test(prompt))?.[1] ?? 'generic';
 }
 
+const REQUEST = lexicon.writing.request;
+
 function readBrief(request: GenerateTextRequest): Brief {
   const prompt = request.prompt.replace(
-    /\b(write|create|generate|give me|make)\b.*?\b(caption|script|narration|headline|title|alt[- ]?text|talking points|post|copy)\b\s*(for|about|on|of)?/i,
+    new RegExp(
+      `\\b(${phrases(REQUEST.verbs)})\\b.*?\\b(${phrases(REQUEST.kinds)})\\b\\s*(${phrases(REQUEST.links)})?`,
+      'i',
+    ),
     '',
   );
   const subject = subjectPhrase(prompt) || keywords(request.prompt, 3).join(' ') || 'this';

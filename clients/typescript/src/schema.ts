@@ -2177,7 +2177,7 @@ export interface components {
         model: 'lexical' | 'semantic';
         /** @description Below it content creation asks or offers candidates instead of running */
         runThreshold: number;
-        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        /** @description Calibrated likelihood that running the likeliest app is right (the judgement's run model) */
         value: number;
       };
       /** @description One question that tells the candidates apart */
@@ -2319,7 +2319,7 @@ export interface components {
         model: 'lexical' | 'semantic';
         /** @description Below it content creation asks or offers candidates instead of running */
         runThreshold: number;
-        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        /** @description Calibrated likelihood that running the likeliest app is right (the judgement's run model) */
         value: number;
       } | null;
       draftedInputs: {
@@ -2499,7 +2499,7 @@ export interface components {
         model: 'lexical' | 'semantic';
         /** @description Below it content creation asks or offers candidates instead of running */
         runThreshold: number;
-        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        /** @description Calibrated likelihood that running the likeliest app is right (the judgement's run model) */
         value: number;
       } | null;
       draftedInputs: {
@@ -2574,7 +2574,7 @@ export interface components {
         model: 'lexical' | 'semantic';
         /** @description Below it content creation asks or offers candidates instead of running */
         runThreshold: number;
-        /** @description Calibrated likelihood that the chosen app is the one the brief wants */
+        /** @description Calibrated likelihood that running the likeliest app is right (the judgement's run model) */
         value: number;
       };
       reason: string;
@@ -3711,6 +3711,12 @@ export interface components {
      *       "createdAt": "2026-05-04T09:30:00.000Z",
      *       "validatedInputs": {
      *         "product": "teal water bottle"
+     *       },
+     *       "inputSources": {
+     *         "product": {
+     *           "source": "given",
+     *           "confidence": 1
+     *         }
      *       }
      *     }
      */
@@ -3718,6 +3724,14 @@ export interface components {
       completedAt: null;
       createdAt: components['schemas']['Timestamp'];
       errorMessage: null;
+      /** @description Per parameter key: where its value came from and how far that evidence can be trusted */
+      inputSources: {
+        [key: string]: {
+          confidence: number;
+          /** @enum {string} */
+          source: 'given' | 'quoted' | 'labelled' | 'span' | 'implied' | 'model' | 'default' | 'guessed';
+        };
+      };
       /** @description Pending placeholders */
       outputs: components['schemas']['RunOutput'][];
       /** @description test_ + a deterministic id of app and inputs */
@@ -5287,6 +5301,12 @@ export interface operations {
            *         "createdAt": "2026-05-04T09:30:00.000Z",
            *         "validatedInputs": {
            *           "product": "teal water bottle"
+           *         },
+           *         "inputSources": {
+           *           "product": {
+           *             "source": "given",
+           *             "confidence": 1
+           *           }
            *         }
            *       }
            *     }
@@ -7241,6 +7261,12 @@ export interface operations {
            *         "createdAt": "2026-05-04T09:30:00.000Z",
            *         "validatedInputs": {
            *           "product": "teal water bottle"
+           *         },
+           *         "inputSources": {
+           *           "product": {
+           *             "source": "given",
+           *             "confidence": 1
+           *           }
            *         }
            *       }
            *     }

@@ -54,7 +54,7 @@ describe('POST /v1/content/create and /v1/apps/discover decide alike', () => {
   });
 
   test('`ran` is 202 in sandbox mode too, as the real answer', async () => {
-    const res = await create({ brief: 'Instagram post about our new opening hours' });
+    const res = await create({ brief: 'Instagram post with caption about our new opening hours' });
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({ status: 'ran', runStatus: 'test', unmetAsks: [] });
   });

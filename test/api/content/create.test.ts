@@ -77,7 +77,7 @@ describe('POST /v1/content/create', () => {
 
   test('webhookUrl: the top-level one wins over metadata.webhookUrl, and only HTTPS is accepted', async () => {
     const both = await post({
-      brief: 'An Instagram post about oat milk',
+      brief: 'An Instagram post with a caption about oat milk',
       webhookUrl: 'https://hooks.example.com/top',
       metadata: { webhookUrl: 'https://hooks.example.com/meta' },
     });
@@ -86,19 +86,19 @@ describe('POST /v1/content/create', () => {
       'https://hooks.example.com/top',
     );
     const meta = await post({
-      brief: 'An Instagram post about oat milk',
+      brief: 'An Instagram post with a caption about oat milk',
       metadata: { webhookUrl: 'https://hooks.example.com/meta' },
     });
     expect((await findRun(api.database.db, meta.body.data.runId))!.webhook_url).toBe(
       'https://hooks.example.com/meta',
     );
     for (const webhookUrl of ['http://hooks.example.com/x', 'not a url']) {
-      const bad = await post({ brief: 'An Instagram post about oat milk', webhookUrl });
+      const bad = await post({ brief: 'An Instagram post with a caption about oat milk', webhookUrl });
       expect(bad.status).toBe(400);
       expect(bad.body.code).toBe('WEBHOOK_INVALID_URL');
     }
     const badMeta = await post({
-      brief: 'An Instagram post about oat milk',
+      brief: 'An Instagram post with a caption about oat milk',
       webhookUrl: null,
       metadata: { webhookUrl: 'http://hooks.example.com/meta' },
     });
@@ -112,7 +112,7 @@ describe('POST /v1/content/create', () => {
       .send({ voiceAttributes: ['warm'], guardrails: ['no health claims'] });
     expect(dna.status).toBe(200);
     const res = await post({
-      brief: 'An Instagram post about oat milk',
+      brief: 'An Instagram post with a caption about oat milk',
       templateId: 'product-launch-teaser',
     });
     expect(res.status).toBe(202);
@@ -127,7 +127,7 @@ describe('POST /v1/content/create', () => {
 
   test('autoQuality stores a plan with a quality gate before every output', async () => {
     const res = await post({
-      brief: 'An Instagram post about oat milk',
+      brief: 'An Instagram post with a caption about oat milk',
       autoQuality: { enabled: true, minScore: 0.75, maxRetries: 1 },
     });
     const plan = (await findRun(api.database.db, res.body.data.runId))!.plan as Plan;
@@ -148,13 +148,19 @@ describe('POST /v1/content/create', () => {
   });
 
   test('the sandbox header validates and answers a stub without starting anything, with the real 202', async () => {
-    const res = await post({ brief: 'An Instagram post about oat milk' }).set('x-atelier-test', 'true');
+    const res = await post({ brief: 'An Instagram post with a caption about oat milk' }).set(
+      'x-atelier-test',
+      'true',
+    );
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({
       status: 'ran',
       runId: expect.stringMatching(/^test_/),
       runStatus: 'test',
     });
+    // The stub says where each input came from as the answer does: read from the brief, not given.
+    expect(res.body.data.run.inputSources).toEqual(res.body.data.inputSources);
+    expect(res.body.data.inputSources.topic.source).not.toBe('given');
   });
 });
 

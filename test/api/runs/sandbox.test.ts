@@ -72,6 +72,11 @@ describe('sandbox runs (X-Atelier-Test / test: true)', () => {
       completedAt: null,
       createdAt: expect.any(String),
       validatedInputs: { topic: 'a reusable bottle', style: 'Bold', aspect_ratio: '1:1' },
+      inputSources: {
+        topic: { source: 'given', confidence: 1 },
+        style: { source: 'default', confidence: 1 },
+        aspect_ratio: { source: 'default', confidence: 1 },
+      },
     });
   });
 

@@ -62,12 +62,12 @@ describe('webhook URLs that will never be delivered are accepted', () => {
     const webhookUrl = 'https://127.0.0.1:8443/hook';
     const answers = await Promise.all([
       post(strict, '/v1/content/create', {
-        brief: 'An Instagram post about oat milk',
+        brief: 'An Instagram post with a caption about oat milk',
         headless: true,
         webhookUrl,
       }),
       post(strict, '/v1/content/create', {
-        brief: 'An Instagram post about oat milk',
+        brief: 'An Instagram post with a caption about oat milk',
         headless: true,
         metadata: { webhookUrl },
       }),

@@ -145,7 +145,7 @@ describe("the caller's platform, modality and aspect ratio", () => {
   });
 
   test('a platform gives its usual shape when the brief states none', () => {
-    expect(plan('Instagram post about our new menu')).toMatchObject({
+    expect(plan('Instagram post with a caption about our new menu')).toMatchObject({
       selectedApp: { appId: SOCIAL },
       draft: { inputs: { topic: 'new menu', aspect_ratio: '4:5' } },
     });

@@ -3,8 +3,7 @@ import type { AppGraph, AppParameter } from '../../../core/app/app-definition';
 import { refinementCandidates } from '../../../core/refinement/candidates';
 import { parseModelRefinement } from '../../../core/refinement/model-refinement';
 import { rewritePrompt } from '../../../core/refinement/prompt';
-import { selectRefinement } from '../../../core/refinement/select-refinement';
-import { modalitiesNamed } from '../../../core/refinement/words';
+import { modalitiesNamed, selectRefinement } from '../../../core/refinement/select-refinement';
 
 const topic: AppParameter = {
   id: 'p',

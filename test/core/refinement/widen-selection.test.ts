@@ -1,6 +1,6 @@
 import type { RefinementCandidate } from '../../../core/refinement/candidates';
 import type { DirectionSupport } from '../../../core/refinement/refinement-report';
-import { widenSelection } from '../../../core/refinement/widen-selection';
+import { widenSelection } from '../../../core/refinement/select-refinement';
 
 /**
  *   caption (text) ──> out_caption

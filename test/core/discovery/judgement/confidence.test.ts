@@ -4,6 +4,7 @@ import {
   confidenceOf,
   confidenceWith,
   JudgementWeights,
+  runConfidenceOf,
   runThresholdOf,
 } from '../../../../core/discovery/judgement/confidence';
 import {
@@ -87,5 +88,26 @@ describe('judgement confidence', () => {
     const order = a.matches.map((m) => m.confidence);
     expect(order).toEqual([...order].sort((x, y) => y - x));
     expect(rankApps('qwzx blorf', CATALOG).judgement.confidence).toBe(0);
+  });
+
+  test('the run confidence stays in 0..1 and falls as the runner-up closes in', () => {
+    const first = appFeatures([scored('a', 0.8), scored('b', 0.5)], BRIEF).get('a')!;
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (p, q) => {
+          const [likelihood, runnerUp] = p >= q ? [p, q] : [q, p];
+          for (const kind of ['lexical', 'semantic'] as const) {
+            const c = runConfidenceOf(first, likelihood, runnerUp, kind);
+            expect(c).toBeGreaterThanOrEqual(0);
+            expect(c).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
+    );
+    for (const kind of ['lexical', 'semantic'] as const) {
+      expect(runConfidenceOf(first, 0.9, 0.1, kind)).toBeGreaterThan(runConfidenceOf(first, 0.9, 0.85, kind));
+    }
   });
 });

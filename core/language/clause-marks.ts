@@ -1,4 +1,4 @@
-import { lexicon as theLexicon } from '../language/lexicon';
+import { lexicon as theLexicon } from './lexicon';
 
 const lexicon = theLexicon.feedbackMarks;
 
@@ -100,6 +100,24 @@ export function normaliseFeedback(direction: string): string {
     .replace(NOT_BUT, (_m, old: string, wanted: string) => `${wanted} instead of ${old}`)
     .replace(COMMA_NOT, (_m, last: string, old: string) => `${last} instead of ${old}`)
     .replace(SWAP, (_m, old: string, wanted: string) => `${wanted} instead of ${old}`);
+}
+
+const CLAUSE_BREAK = new RegExp(
+  String.raw`[,;!?\n]+|\.(?:\s|$)|\s+(?:${lexicon.clause_links.words.join('|')})\s+`,
+  'i',
+);
+
+/**
+ * Feedback in clauses, each one direction: "the background navy and the type bolder" -> two clauses.
+ * "black and white" stays one colour, and a quoted text is never cut.
+ */
+export function feedbackClauses(feedback: string): string[] {
+  return normaliseFeedback(feedback)
+    .replace(/\bblack\s*(?:and|&)\s*white\b/gi, 'black-and-white')
+    .replace(/["“”«»]([^"“”«»]*)["“”«»]/g, (quoted) => quoted.replace(/[,;.!?]|\band\b/g, ' '))
+    .split(CLAUSE_BREAK)
+    .map((c) => c.trim())
+    .filter((c) => /[\p{L}\p{N}#]/u.test(c));
 }
 
 const inside = (spans: Span[], at: number) => spans.some(([s, e]) => at >= s && at < e);

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { RefinementCandidate } from '../../core/refinement/candidates';
 import { readModelRefinement, refinementMessages } from '../../core/refinement/model-refinement';
-import { selectRefinement } from '../../core/refinement/select-refinement';
 import type { RefinementSelection } from '../../core/refinement/selection';
 import type { ChatCompletion } from '../../adapters/models/openai-chat';
 
@@ -9,17 +8,18 @@ const MODEL_SELECTION_TIMEOUT_MS = 20_000;
 
 /**
  * The chat model's choice of nodes and prompts when one is configured and its answer reads
- * (readModelRefinement), else the rules'. A model that fails or answers something unusable leaves a
- * warning saying why and that the rules chose; the answer as given is logged at debug level.
+ * (readModelRefinement); null when there is no model or its answer cannot be used, and then the rules
+ * choose (readRefinement). A model that fails or answers something unusable leaves a warning saying why
+ * and that the rules chose; the answer as given is logged at debug level.
  */
-export async function chooseRefinement(
+export async function modelRefinement(
   chat: ChatCompletion | null,
   logger: Logger,
   candidates: RefinementCandidate[],
   feedback: string,
   timeoutMs = MODEL_SELECTION_TIMEOUT_MS,
-): Promise<{ selection: RefinementSelection; warning?: string }> {
-  if (!chat) return { selection: selectRefinement(candidates, feedback) };
+): Promise<{ selection: RefinementSelection | null; warning?: string }> {
+  if (!chat) return { selection: null };
   let why: string;
   try {
     const answer = await chat(refinementMessages(candidates, feedback), { timeoutMs });
@@ -35,8 +35,5 @@ export async function chooseRefinement(
     why = `the chat model did not answer (${(err as Error).message})`;
   }
   logger.warn({ why }, 'refinement falls back to the rules');
-  return {
-    selection: selectRefinement(candidates, feedback),
-    warning: `${why}; the nodes and prompts were chosen by the rules`,
-  };
+  return { selection: null, warning: `${why}; the nodes and prompts were chosen by the rules` };
 }

@@ -1,10 +1,9 @@
 import pino from 'pino';
-import { chooseRefinement } from '../../../api/commands/choose-refinement';
+import { modelRefinement } from '../../../api/commands/model-refinement';
 import type { AppGraph, AppParameter } from '../../../core/app/app-definition';
 import { loadConfig } from '../../../core/config';
 import { compileGraph } from '../../../core/graph/compile-graph';
 import { refinementCandidates } from '../../../core/refinement/candidates';
-import { selectRefinement } from '../../../core/refinement/select-refinement';
 import { openAiChat } from '../../../adapters/models/openai-chat';
 import { startFakeChat, type ChatBehaviour, type FakeChat } from '../../support/fake-chat';
 
@@ -37,7 +36,7 @@ const candidates = refinementCandidates(compileGraph(graph, [topic]));
 const FEEDBACK = 'fewer hashtags';
 const logger = pino({ level: 'silent' });
 
-describe('chooseRefinement (the chat model reads refinement feedback)', () => {
+describe('modelRefinement (the chat model reads refinement feedback)', () => {
   let chat: FakeChat;
   let behaviour: () => ChatBehaviour;
   beforeAll(async () => {
@@ -46,7 +45,7 @@ describe('chooseRefinement (the chat model reads refinement feedback)', () => {
   afterAll(() => chat.close());
 
   const choose = () =>
-    chooseRefinement(
+    modelRefinement(
       openAiChat(loadConfig({ TEXT_PROVIDER: 'openai', OPENAI_BASE_URL: chat.baseUrl })),
       logger,
       candidates,
@@ -96,19 +95,17 @@ describe('chooseRefinement (the chat model reads refinement feedback)', () => {
     ],
     ['a server error', () => ({ status: 500, body: { error: { message: 'boom' } } }), /did not answer/],
     ['a timeout', () => ({ delayMs: 2000, call: { name: 'x', arguments: '{}' } }), /did not answer/],
-  ])('%s falls back to the rules, with a warning', async (_, behave, why) => {
+  ])('%s leaves the choice to the rules, with a warning', async (_, behave, why) => {
     behaviour = behave;
     const chosen = await choose();
-    expect(chosen.selection).toEqual(selectRefinement(candidates, FEEDBACK));
+    expect(chosen.selection).toBeNull();
     expect(chosen.warning).toMatch(why);
     expect(chosen.warning).toMatch(/chosen by the rules$/);
   });
 
-  test('without a chat model the rules choose and nothing is asked', async () => {
+  test('without a chat model nothing is asked and the rules choose, without a warning', async () => {
     const count = chat.requests.length;
-    expect(await chooseRefinement(null, logger, candidates, FEEDBACK)).toEqual({
-      selection: selectRefinement(candidates, FEEDBACK),
-    });
+    expect(await modelRefinement(null, logger, candidates, FEEDBACK)).toEqual({ selection: null });
     expect(chat.requests).toHaveLength(count);
   });
 });
