@@ -111,6 +111,18 @@ export const Config = z.object({
   OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: optionalString,
   OPENAI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
+  /**
+   * How content/create asks the chat model to call a function: `required` (OpenAI, vLLM, Ollama) or `auto`
+   * for servers that refuse or ignore `required` (llama-cpp-python: its chatml-function-calling format).
+   */
+  OPENAI_TOOL_CHOICE: z.enum(['required', 'auto']).default('required'),
+  /**
+   * How long content/create's router and the refinement reader wait for the chat model before the rules
+   * decide (15 s and 20 s when unset); a slow self-hosted server needs more.
+   */
+  CHAT_MODEL_TIMEOUT_SECONDS: optionalString.pipe(
+    z.coerce.number<string | undefined>().min(1).max(600).optional(),
+  ),
   OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
   OPENAI_SPEECH_MODEL: z.string().default('gpt-4o-mini-tts'),
   OPENAI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),

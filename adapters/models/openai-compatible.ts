@@ -45,11 +45,14 @@ export interface ChatMessage {
   content: string;
 }
 
-/** One chat completion; the assistant's text. `json` asks the server for a JSON object. */
+/**
+ * One chat completion; the assistant's text. `json` asks the server for a JSON object; `maxTokens` bounds
+ * the answer (a small model held to a JSON grammar can otherwise write whitespace until its context ends).
+ */
 export async function chatCompletion(
   options: OpenAiOptions,
   messages: ChatMessage[],
-  settings: { temperature: number; seed?: number; json?: boolean; timeoutMs?: number },
+  settings: { temperature: number; seed?: number; json?: boolean; timeoutMs?: number; maxTokens?: number },
 ): Promise<string> {
   const body = await providerJson<{ choices?: { message?: { content?: string } }[] }>({
     url: endpoint(options, '/chat/completions'),
@@ -61,6 +64,7 @@ export async function chatCompletion(
       temperature: settings.temperature,
       ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
       ...(settings.json ? { response_format: { type: 'json_object' } } : {}),
+      ...(settings.maxTokens ? { max_tokens: settings.maxTokens } : {}),
     },
   });
   const content = body.choices?.[0]?.message?.content?.trim();

@@ -1,8 +1,18 @@
 import { inputSourcesOf } from '../../core/content/input-sources';
 import type { ContentPlan } from '../../core/content/plan-content';
 
-/** The JSON of an outcome that starts nothing: needs_input, needs_clarification or unmatched. */
-export function noRunOutcome(plan: Exclude<ContentPlan, { status: 'ran' }>): Record<string, unknown> {
+/**
+ * The JSON of an outcome that starts nothing: needs_input, needs_clarification or unmatched, with the
+ * router's warnings when it has any (the chat model's answer the rules replaced, an ignored appId).
+ */
+export function noRunOutcome(
+  plan: Exclude<ContentPlan, { status: 'ran' }>,
+  warnings: { field: string; message: string }[] = [],
+): Record<string, unknown> {
+  return { ...outcomeOf(plan), ...(warnings.length > 0 ? { warnings } : {}) };
+}
+
+function outcomeOf(plan: Exclude<ContentPlan, { status: 'ran' }>): Record<string, unknown> {
   switch (plan.status) {
     case 'needs_input':
       return {

@@ -24,7 +24,7 @@ export async function createContent(
 ): Promise<ContentOutcome> {
   const routed = await routeBrief(deps, caller, body, options);
   const { plan } = routed;
-  if (plan.status !== 'ran') return { status: 200, data: noRunOutcome(plan) };
+  if (plan.status !== 'ran') return { status: 200, data: noRunOutcome(plan, routed.warnings) };
   const chosen = routed.apps.find((a) => a.appId === plan.selectedApp.appId)!;
   const run = await startRun(
     deps,

@@ -20,7 +20,7 @@ export async function planBrief(
 ): Promise<Record<string, unknown>> {
   const routed = await routeBrief(deps, caller, body, options);
   const { plan } = routed;
-  if (plan.status !== 'ran') return noRunOutcome(plan);
+  if (plan.status !== 'ran') return noRunOutcome(plan, routed.warnings);
   const estimate = estimateCredits(
     plan.app.plan,
     plan.app.plan.nodes.map((n) => n.id),

@@ -1,11 +1,8 @@
-import type { Logger } from 'pino';
 import { AtelierError, invalidField } from '../../core/errors';
 import { descendantsOf } from '../../core/graph/find-subgraph';
 import type { Plan } from '../../core/graph/plan';
-import { refinementCandidates, type RefinementCandidate } from '../../core/refinement/candidates';
-import { parseModelRefinement, refinementMessages } from '../../core/refinement/model-refinement';
+import { refinementCandidates } from '../../core/refinement/candidates';
 import { canApply } from '../../core/refinement/refinement-report';
-import type { RefinementSelection } from '../../core/refinement/selection';
 import type { RunView } from '../../core/run/present-run';
 import { isTerminal } from '../../core/run/run-status';
 import type { NodeOutput } from '../../core/run/run-types';
@@ -13,16 +10,15 @@ import { beginRefinement, latestCompletedOutputs, revertRefinement } from '../..
 import { planOf } from '../../adapters/db/runs';
 import type { RunRow } from '../../adapters/db/schema';
 import { readRefinement } from '../../adapters/models/direction-support';
-import type { ChatCompletion } from '../../adapters/models/openai-chat';
 import type { ApiDeps } from '../deps';
 import { waitForRun } from './follow-run';
+import { modelRefinement } from './model-refinement';
 import { launchExecution } from './launch-execution';
 import type { WebhookEventName } from '../../core/run/webhook-event-names';
 import { refinementAnswer } from './refinement-outcome';
 
 /** How long the previous execution may take to close (it may still be delivering its webhook). */
 const PREVIOUS_EXECUTION_CLOSE_MS = 15_000;
-const MODEL_SELECTION_TIMEOUT_MS = 20_000;
 
 export interface Refinement {
   runId: string;
@@ -32,6 +28,8 @@ export interface Refinement {
   refinedNodes: { nodeId: string; reason: string }[];
   outputs: { id: string; label: string; type: string; value: unknown }[];
   errorMessage: string | null;
+  /** When the chat model's choice could not be used: why (the rules chose instead). */
+  warnings?: { field: string; message: string }[];
 }
 
 export const runNotCompleted = (status: string) =>
@@ -70,13 +68,15 @@ export async function refineRun(
 
   // The walk of the feedback to the chosen nodes and what each can apply (ARCHITECTURE.md, "The feedback
   // walk"): the chat model's choice, else the rules', where wording does not decide (issue 29).
-  const { selection, supports } = readRefinement(
-    deps.config,
-    plan,
+  const seconds = deps.config.CHAT_MODEL_TIMEOUT_SECONDS;
+  const model = await modelRefinement(
+    deps.chat,
+    deps.logger,
     candidates,
     feedback,
-    await modelRefinement(deps.chat, deps.logger, candidates, feedback),
+    seconds ? seconds * 1000 : undefined,
   );
+  const { selection, supports } = readRefinement(deps.config, plan, candidates, feedback, model.selection);
   // A node whose provider can do nothing the feedback asks is not re-run: it keeps its output (issue 10).
   const ran = selection.choices.filter((c) => canApply(supports.get(c.nodeId)!));
   const latest = await latestCompletedOutputs(deps.db, run.id);
@@ -104,6 +104,7 @@ export async function refineRun(
     }),
     outputs: view.outputs.map((o) => ({ id: o.id, label: o.label, type: o.type, value: o.value })),
     errorMessage: view.errorMessage,
+    ...(model.warning ? { warnings: [{ field: 'model', message: model.warning }] } : {}),
   });
   if (ran.length === 0) {
     const { run: current } = await waitForRun(deps.db, deps.bus, run.id, 0, deps.draining);
@@ -153,28 +154,6 @@ export async function refineRun(
   const { run: view } = await waitForRun(deps.db, deps.bus, run.id, waitMs, deps.draining);
   const after = isTerminal(view.status) ? await latestCompletedOutputs(deps.db, run.id) : null;
   return answer(view, revision, after, execute.length);
-}
-
-/** The chat model's choice when one is configured and gives a usable one, else null (the rules choose). */
-async function modelRefinement(
-  chat: ChatCompletion | null,
-  logger: Logger,
-  candidates: RefinementCandidate[],
-  feedback: string,
-): Promise<RefinementSelection | null> {
-  if (chat) {
-    try {
-      const answer = await chat(refinementMessages(candidates, feedback), {
-        timeoutMs: MODEL_SELECTION_TIMEOUT_MS,
-      });
-      const parsed = parseModelRefinement(answer, candidates, feedback);
-      if (parsed) return parsed;
-      logger.warn('refinement: the model answer was unusable; falling back to rules');
-    } catch (err) {
-      logger.warn({ err }, 'refinement: the model failed; falling back to rules');
-    }
-  }
-  return null;
 }
 
 /** The plan with rewritten prompts folded in. */

@@ -1,6 +1,7 @@
 import type { AppParameter } from '../app/app-definition';
 import type { DiscoveryMatch } from '../discovery/match';
 import { validateInputs } from '../run/validate-inputs';
+import { clipToLength } from '../text/graphemes';
 import type { Draft } from './draft';
 import { NO_FIT_SCHEMA, NO_FIT_TOOL, parameterSchema, toolName } from './tool-schema';
 
@@ -14,6 +15,9 @@ export interface OfferedApp {
   name: string;
   parameters: AppParameter[];
 }
+
+/** How much of the model's no_app_fits reason the answer quotes. */
+const NO_FIT_REASON_MAX = 300;
 
 /** How many of discovery's best matches the model chooses among. */
 export const MODEL_OFFER = 5;
@@ -76,10 +80,11 @@ export function modelUserMessage(request: {
 /**
  * Reads the model's tool call, or says why it cannot be used.
  * 1. The function must be one offered; its arguments must be a JSON object.
- * 2. no_app_fits -> no_fit with the model's reason.
+ * 2. no_app_fits -> no_fit with the model's reason (clipped; no other field).
  * 3. An app: nulls are dropped (defaults stand); a URL not written in the brief is dropped (never
- *    invented); the rest must pass the same validation as a run (validateInputs), missing values
- *    apart (the rules may still fill them).
+ *    invented); a text value must be made of the brief's own words (fromBrief: a model that fills a
+ *    field with words the brief does not have invented it); the rest must pass the same validation
+ *    as a run (validateInputs), missing values apart (the rules may still fill them).
  */
 export function readToolCall(
   call: { name: string; arguments: string },
@@ -95,10 +100,13 @@ export function readToolCall(
   if (!args || typeof args !== 'object' || Array.isArray(args))
     return { error: 'the arguments are not an object' };
   const given = args as Record<string, unknown>;
-  if (call.name === NO_FIT_TOOL)
+  if (call.name === NO_FIT_TOOL) {
+    const extra = Object.keys(given).filter((k) => k !== 'reason');
+    if (extra.length > 0) return { error: `unknown fields ${extra.join(', ')} in no_app_fits` };
     return typeof given.reason === 'string' && given.reason.trim()
-      ? { kind: 'no_fit', reason: given.reason.trim() }
+      ? { kind: 'no_fit', reason: clipToLength(given.reason.trim(), NO_FIT_REASON_MAX) }
       : { error: 'no_app_fits came without a reason' };
+  }
   const app = offered.find((o) => o.tool === call.name);
   if (!app) return { error: `the model called ${call.name}, which was not offered` };
   const inputs: Record<string, unknown> = {};
@@ -110,6 +118,13 @@ export function readToolCall(
   }
   const unknown = Object.keys(given).filter((k) => !app.parameters.some((p) => p.key === k));
   if (unknown.length > 0) return { error: `unknown fields ${unknown.join(', ')}` };
+  const invented = app.parameters.filter(
+    (p) => p.type === 'text' && p.key in inputs && !fromBrief(inputs[p.key], brief),
+  );
+  if (invented.length > 0)
+    return {
+      error: `${invented.map((p) => `${p.key} ${JSON.stringify(inputs[p.key])}`).join(', ')} not in the brief`,
+    };
   const { details } = validateInputs(app.parameters, inputs);
   const wrong = details.filter((d) => d.code !== 'missing_no_default');
   if (wrong.length > 0) return { error: wrong.map((d) => d.message).join('; ') };
@@ -118,6 +133,16 @@ export function readToolCall(
   );
   if (missing.length > 0) return { error: `missing ${missing.map((p) => p.key).join(', ')}` };
   return { kind: 'app', appId: app.appId, inputs };
+}
+
+/** Words: runs of letters and digits, compared without case. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Whether every word of a (text, or list of texts) value occurs in the brief. */
+function fromBrief(value: unknown, brief: string): boolean {
+  const briefWords = new Set(wordsOf(brief));
+  const values = Array.isArray(value) ? value : [value];
+  return values.every((v) => typeof v !== 'string' || wordsOf(v).every((w) => briefWords.has(w)));
 }
 
 /**

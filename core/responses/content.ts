@@ -31,6 +31,12 @@ const Confidence = z
       .meta({ description: 'semantic when an embeddings model added its similarity' }),
   })
   .meta({ description: 'How sure the router is of its choice; null when the caller chose the app' });
+/** What the router set aside: the chat model's unusable answer (field "model"), an ignored appId. */
+const RouterWarnings = z.array(z.object({ field: z.string(), message: z.string() })).meta({
+  description:
+    "Only when there is one: what the router set aside (the chat model's unusable answer, an ignored appId)",
+});
+
 const Candidate = z.object({
   appId: z.string(),
   name: z.string(),
@@ -89,6 +95,7 @@ export const ContentNeedsInput = described(
     draftedInputs: JsonObject,
     askUser: z.array(Ask),
     unmetAsks: z.array(AskWithFill).optional(),
+    warnings: RouterWarnings.optional(),
   }),
   'Interactive mode: a person must answer these questions (200)',
   {
@@ -120,6 +127,7 @@ export const ContentUnmatched = described(
     confidence: Confidence.optional(),
     selectedApp: SelectedApp.optional().meta({ description: 'cannot_run: the app that fits' }),
     unmetAsks: z.array(AskWithFill).optional().meta({ description: 'cannot_run: what the app lacks' }),
+    warnings: RouterWarnings.optional(),
   }),
   'Headless mode: no run can be formed (200)',
   { status: 'unmatched', reason: 'No app makes 3D models', cause: 'no_fit', candidates: [] },
@@ -134,6 +142,7 @@ export const ContentNeedsClarification = described(
     question: z.string().meta({ description: 'One question that tells the candidates apart' }),
     candidates: z.array(Candidate),
     confidence: Confidence,
+    warnings: RouterWarnings.optional(),
   }),
   'Interactive mode: not sure which app, or none fits; ask the question, then create again with appId (200)',
   {

@@ -285,6 +285,13 @@ export const Refinement = described(
       z.object({ id: z.string(), label: z.string(), type: z.string(), value: z.string().nullable() }),
     ),
     errorMessage: z.string().nullable(),
+    warnings: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .meta({
+        description:
+          'Only when the chat model (TEXT_PROVIDER=openai) was asked and its answer could not be used: why; the rules chose instead',
+      }),
   }),
   'The run refined in place: a new revision (or none, when no chosen node can do what the feedback asks: summary and refinedNodes say why)',
   {

@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the fake model does with one request: call a function, answer otherwise, or be slow. */
+/** What the fake model does with one request: call a function, answer text or otherwise, or be slow. */
 export type ChatBehaviour =
   | { call: { name: string; arguments: string } }
+  | { text: string }
   | { status: number; body: unknown }
   | { delayMs: number; call: { name: string; arguments: string } };
 
@@ -18,7 +19,8 @@ export interface FakeChat {
 /**
  * A local server speaking the chat completions tool-call protocol: POST /v1/chat/completions with
  * `tools`, answered by an assistant message whose `tool_calls` hold one function call (its
- * `arguments` a JSON string), `finish_reason: "tool_calls"`, as OpenAI-compatible servers answer.
+ * `arguments` a JSON string), `finish_reason: "tool_calls"`, as OpenAI-compatible servers answer;
+ * or by text alone, as a server that ignores `tools` does.
  */
 export async function startFakeChat(
   behave: (body: Record<string, unknown>) => ChatBehaviour,
@@ -50,12 +52,15 @@ export async function startFakeChat(
             choices: [
               {
                 index: 0,
-                message: {
-                  role: 'assistant',
-                  content: null,
-                  tool_calls: [{ id: 'call_1', type: 'function', function: answer.call }],
-                },
-                finish_reason: 'tool_calls',
+                message:
+                  'text' in answer
+                    ? { role: 'assistant', content: answer.text }
+                    : {
+                        role: 'assistant',
+                        content: null,
+                        tool_calls: [{ id: 'call_1', type: 'function', function: answer.call }],
+                      },
+                finish_reason: 'text' in answer ? 'stop' : 'tool_calls',
               },
             ],
             usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },

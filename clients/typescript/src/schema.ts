@@ -2188,6 +2188,11 @@ export interface components {
        * @enum {string}
        */
       status: 'needs_clarification';
+      /** @description Only when there is one: what the router set aside (the chat model's unusable answer, an ignored appId) */
+      warnings?: {
+        field: string;
+        message: string;
+      }[];
     };
     /**
      * @description Interactive mode: a person must answer these questions (200)
@@ -2240,6 +2245,11 @@ export interface components {
         required: boolean;
         /** @enum {string} */
         type: 'text' | 'url' | 'options';
+      }[];
+      /** @description Only when there is one: what the router set aside (the chat model's unusable answer, an ignored appId) */
+      warnings?: {
+        field: string;
+        message: string;
       }[];
     };
     /**
@@ -2588,6 +2598,11 @@ export interface components {
         required: boolean;
         /** @enum {string} */
         type: 'text' | 'url' | 'options';
+      }[];
+      /** @description Only when there is one: what the router set aside (the chat model's unusable answer, an ignored appId) */
+      warnings?: {
+        field: string;
+        message: string;
       }[];
     };
     /**
@@ -3284,6 +3299,11 @@ export interface components {
       /** @enum {string} */
       status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
       summary: string;
+      /** @description Only when the chat model (TEXT_PROVIDER=openai) was asked and its answer could not be used: why; the rules chose instead */
+      warnings?: {
+        field: string;
+        message: string;
+      }[];
     };
     /**
      * @description A run: its status, outputs and nodes

@@ -151,7 +151,9 @@ describe('POST /v1/content/create with a chat model (TEXT_PROVIDER=openai)', () 
         palette: 'Ocean',
       }),
     };
-    const res = await create('Short vertical ad with a voiceover for the Kite running jacket');
+    const res = await create(
+      'Short vertical ad with a voiceover for the Kite running jacket, ending on "Run free"',
+    );
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({
       selectedApp: {
@@ -173,6 +175,39 @@ describe('POST /v1/content/create with a chat model (TEXT_PROVIDER=openai)', () 
       { field: 'model', message: expect.stringMatching(/not JSON.*rules/) },
     ]);
   });
+
+  test('a value made of words the brief does not have is an invention: the rules fill instead, with a warning', async () => {
+    answer = {
+      name: 'first',
+      arguments: JSON.stringify({ product: 'The Trailblazer bottle', call_to_action: null, palette: null }),
+    };
+    const res = await create('Short vertical ad with a voiceover for the Lumo bike light');
+    expect(res.status).toBe(202);
+    expect(res.body.data.draftedInputs.product).toMatch(/Lumo bike light/);
+    expect(res.body.data.warnings).toEqual([
+      { field: 'model', message: expect.stringMatching(/product "The Trailblazer bottle" not in the brief/) },
+    ]);
+  });
+
+  test.each([
+    ['headless', true, 'unmatched'],
+    ['interactive', false, 'needs_clarification'],
+  ])(
+    'a malformed answer on a brief the rules will not run (%s) keeps its warning in the answer',
+    async (_, headless, status) => {
+      answer = 'bad';
+      const res = await api.http
+        .post('/v1/content/create')
+        .set('x-api-key', api.users.owner.key)
+        .set('x-atelier-test', 'true')
+        .send({ brief: 'Write a Python script that renames my holiday photos by date', headless });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        status,
+        warnings: [{ field: 'model', message: expect.stringMatching(/not JSON.*chosen by the rules$/) }],
+      });
+    },
+  );
 
   test('no_app_fits from the model answers unmatched with its reason', async () => {
     answer = { name: 'no_app_fits', arguments: '{"reason":"it asks for a podcast edit"}' };

@@ -265,21 +265,24 @@ describe('POST /v1/runs/{runId}/feedback', () => {
 describe('POST /v1/runs/{runId}/feedback with a chat model configured', () => {
   let stack: TestStack;
   let chat: FakeServer;
+  let unusable = false;
   beforeAll(async () => {
     chat = await startFakeServer(() => ({
       json: {
         choices: [
           {
             message: {
-              content: JSON.stringify({
-                nodes: [
-                  {
-                    nodeId: 'caption',
-                    reason: 'the user wants a friendlier caption',
-                    prompt: 'Write a warm, friendly caption about {{topic}}',
-                  },
-                ],
-              }),
+              content: unusable
+                ? 'A friendlier caption, sure!'
+                : JSON.stringify({
+                    nodes: [
+                      {
+                        nodeId: 'caption',
+                        reason: 'the user wants a friendlier caption',
+                        prompt: 'Write a warm, friendly caption about {{topic}}',
+                      },
+                    ],
+                  }),
             },
           },
         ],
@@ -331,5 +334,32 @@ describe('POST /v1/runs/{runId}/feedback with a chat model configured', () => {
       (n) => n.id === 'caption',
     )!;
     expect(caption.config.prompt).toBe('Write a warm, friendly caption about {{topic}}');
+    expect(res.body.data.warnings).toBeUndefined();
+  });
+
+  test("an unusable answer: the rules choose, and the answer's warnings say why", async () => {
+    unusable = true;
+    const key = stack.users.owner.key;
+    const started = await stack.http
+      .post(`/v1/apps/${SOCIAL_POST}/runs`)
+      .set('x-api-key', key)
+      .send({ inputs: { topic: 'a dog groomer' } });
+    const runId = started.body.data.runId;
+    await stack.http.get(`/v1/runs/${runId}/wait?timeout=60`).set('x-api-key', key);
+
+    const res = await stack.http
+      .post(`/v1/runs/${runId}/feedback`)
+      .set('x-api-key', key)
+      .send({ feedback: 'a friendlier caption please' });
+
+    expect(res.status).toBe(200);
+    expect(res.body.data.summary).toContain('chosen by rules');
+    expect(res.body.data.warnings).toEqual([
+      {
+        field: 'model',
+        message:
+          "the chat model's answer was not usable (the answer is not JSON); the nodes and prompts were chosen by the rules",
+      },
+    ]);
   });
 });
