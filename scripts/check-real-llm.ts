@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { loadCatalogApps } from '../adapters/catalog';
 import { createModels } from '../adapters/models';
@@ -11,6 +9,7 @@ import { templateRefs } from '../core/graph/template';
 import { refinementCandidates } from '../core/refinement/candidates';
 import { validateInputs } from '../core/run/validate-inputs';
 import { startApiStack, type ApiStack } from './dev-stack/stack';
+import { serveSandbox } from './dev-stack/sandbox-client';
 import {
   CHAT_FORMAT,
   MODEL_ALIAS,
@@ -115,17 +114,10 @@ const logged = (from: number, prefix: string) =>
 async function checkRouter(stack: ApiStack): Promise<void> {
   say();
   say('(a) the router: POST /v1/content/create (headless, sandbox) and /v1/content/plan');
-  const http = createServer(stack.app.callback());
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const headers = {
-    'content-type': 'application/json',
-    'x-api-key': stack.users.owner.key,
-    'x-atelier-test': 'true',
-  };
+  const client = await serveSandbox(stack);
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as { data?: Record<string, unknown> } };
+    const { status, json } = await client.post(path, body);
+    return { status, body: json as { data?: Record<string, unknown> } };
   };
   const apps = new Map(loadCatalogApps().map((a) => [a.appId, a]));
   try {
@@ -151,8 +143,7 @@ async function checkRouter(stack: ApiStack): Promise<void> {
       if (planned.status >= 300) problems.push({ path: `plan "${brief}"`, what: `HTTP ${planned.status}` });
     }
   } finally {
-    http.closeAllConnections();
-    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await client.close();
   }
 }
 

@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { samplePng, startMediaServer, type MediaServer } from '../../scripts/dev-stack/media-server';
 import { startApiStack, type ApiStack } from '../../scripts/dev-stack/stack';
 import type { BenchBrief } from './brief-set';
+import { serveSandbox } from '../../scripts/dev-stack/sandbox-client';
 
 /** What `POST /v1/content/create` (headless, sandbox) answered, reduced to what is scored. */
 export interface CreateAnswer {
@@ -55,18 +54,8 @@ export async function startBenchService(
   let stack: ApiStack | null = null;
   try {
     stack = await startApiStack({ temporalAddress: NO_TEMPORAL, database: 'pglite', config });
-    const server = createServer(stack.app.callback());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const headers = {
-      'content-type': 'application/json',
-      'x-api-key': stack.users.owner.key,
-      'x-atelier-test': 'true',
-    };
-    const post = async (path: string, body: unknown) => {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-    };
+    const client = await serveSandbox(stack);
+    const post = client.post;
     const opened = stack;
     return {
       mediaBase: media.url(''),
@@ -88,8 +77,7 @@ export async function startBenchService(
         return { httpStatus: status, ranked: matches };
       },
       async close() {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await client.close();
         await opened.close();
         await media.close();
       },

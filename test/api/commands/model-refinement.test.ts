@@ -1,28 +1,17 @@
 import pino from 'pino';
 import { modelRefinement } from '../../../api/commands/model-refinement';
-import type { AppGraph, AppParameter } from '../../../core/app/app-definition';
+import type { AppGraph } from '../../../core/app/app-definition';
 import { loadConfig } from '../../../core/config';
 import { compileGraph } from '../../../core/graph/compile-graph';
 import { refinementCandidates } from '../../../core/refinement/candidates';
 import { openAiChat } from '../../../adapters/models/openai-chat';
 import { startFakeChat, type ChatBehaviour, type FakeChat } from '../../support/fake-chat';
+import { captionNode, topicParameter } from '../../support/refinement-fixtures';
 
-const topic: AppParameter = {
-  id: 'p',
-  key: 'topic',
-  name: 'Topic',
-  type: 'text',
-  description: '',
-  multiple: false,
-};
+const topic = topicParameter;
 const graph: AppGraph = {
   nodes: [
-    {
-      id: 'caption',
-      type: 'text.generate',
-      label: 'Caption',
-      config: { prompt: 'A caption with hashtags about {{topic}}', purpose: 'caption' },
-    },
+    captionNode,
     { id: 'photo', type: 'image.generate', label: 'Photo', config: { prompt: 'A photo of {{topic}}' } },
     { id: 'out_caption', type: 'output', label: 'Caption', config: { label: 'Caption' } },
     { id: 'out_photo', type: 'output', label: 'Photo', config: { label: 'Photo' } },

@@ -298,7 +298,8 @@ describe('POST /v1/runs/{runId}/feedback with a chat model configured', () => {
     await chat.close();
   });
 
-  test('the model chooses the nodes, says why and writes the prompts', async () => {
+  /** A finished run of the social post app, then the feedback on it. */
+  async function refineFinishedRun(feedback: string) {
     const key = stack.users.owner.key;
     const started = await stack.http
       .post(`/v1/apps/${SOCIAL_POST}/runs`)
@@ -306,11 +307,12 @@ describe('POST /v1/runs/{runId}/feedback with a chat model configured', () => {
       .send({ inputs: { topic: 'a dog groomer' } });
     const runId = started.body.data.runId;
     await stack.http.get(`/v1/runs/${runId}/wait?timeout=60`).set('x-api-key', key);
+    const res = await stack.http.post(`/v1/runs/${runId}/feedback`).set('x-api-key', key).send({ feedback });
+    return { runId, res };
+  }
 
-    const res = await stack.http
-      .post(`/v1/runs/${runId}/feedback`)
-      .set('x-api-key', key)
-      .send({ feedback: 'friendlier please' });
+  test('the model chooses the nodes, says why and writes the prompts', async () => {
+    const { runId, res } = await refineFinishedRun('friendlier please');
 
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -339,18 +341,7 @@ describe('POST /v1/runs/{runId}/feedback with a chat model configured', () => {
 
   test("an unusable answer: the rules choose, and the answer's warnings say why", async () => {
     unusable = true;
-    const key = stack.users.owner.key;
-    const started = await stack.http
-      .post(`/v1/apps/${SOCIAL_POST}/runs`)
-      .set('x-api-key', key)
-      .send({ inputs: { topic: 'a dog groomer' } });
-    const runId = started.body.data.runId;
-    await stack.http.get(`/v1/runs/${runId}/wait?timeout=60`).set('x-api-key', key);
-
-    const res = await stack.http
-      .post(`/v1/runs/${runId}/feedback`)
-      .set('x-api-key', key)
-      .send({ feedback: 'a friendlier caption please' });
+    const { res } = await refineFinishedRun('a friendlier caption please');
 
     expect(res.status).toBe(200);
     expect(res.body.data.summary).toContain('chosen by rules');

@@ -1,26 +1,12 @@
-import type { AppGraph, AppParameter } from '../../../core/app/app-definition';
+import type { AppGraph } from '../../../core/app/app-definition';
 import { compileGraph } from '../../../core/graph/compile-graph';
 import { refinementCandidates } from '../../../core/refinement/candidates';
 import { readModelRefinement } from '../../../core/refinement/model-refinement';
+import { captionNode, topicParameter } from '../../support/refinement-fixtures';
 
-const topic: AppParameter = {
-  id: 'p',
-  key: 'topic',
-  name: 'Topic',
-  type: 'text',
-  description: '',
-  multiple: false,
-};
+const topic = topicParameter;
 const graph: AppGraph = {
-  nodes: [
-    {
-      id: 'caption',
-      type: 'text.generate',
-      label: 'Caption',
-      config: { prompt: 'A caption with hashtags about {{topic}}', purpose: 'caption' },
-    },
-    { id: 'out', type: 'output', label: 'Caption', config: { label: 'Caption' } },
-  ],
+  nodes: [captionNode, { id: 'out', type: 'output', label: 'Caption', config: { label: 'Caption' } }],
   edges: [{ source: 'caption', target: 'out' }],
 };
 const candidates = refinementCandidates(compileGraph(graph, [topic]));

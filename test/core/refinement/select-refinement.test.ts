@@ -1,18 +1,12 @@
 import { compileGraph } from '../../../core/graph/compile-graph';
-import type { AppGraph, AppParameter } from '../../../core/app/app-definition';
+import type { AppGraph } from '../../../core/app/app-definition';
 import { refinementCandidates } from '../../../core/refinement/candidates';
 import { parseModelRefinement } from '../../../core/refinement/model-refinement';
 import { rewritePrompt } from '../../../core/refinement/prompt';
 import { modalitiesNamed, selectRefinement } from '../../../core/refinement/select-refinement';
+import { captionNode, topicParameter } from '../../support/refinement-fixtures';
 
-const topic: AppParameter = {
-  id: 'p',
-  key: 'topic',
-  name: 'Topic',
-  type: 'text',
-  description: '',
-  multiple: false,
-};
+const topic = topicParameter;
 
 /**
  *   script (text) ──> voice (audio.tts) ──┐
@@ -36,12 +30,7 @@ const graph: AppGraph = {
     },
     { id: 'clip', type: 'video.generate', label: 'Clip', config: {} },
     { id: 'video', type: 'video.compose', label: 'Video', config: {} },
-    {
-      id: 'caption',
-      type: 'text.generate',
-      label: 'Caption',
-      config: { prompt: 'A caption with hashtags about {{topic}}', purpose: 'caption' },
-    },
+    captionNode,
     { id: 'out_video', type: 'output', label: 'Video', config: { label: 'Video' } },
     { id: 'out_caption', type: 'output', label: 'Caption', config: { label: 'Caption' } },
   ],
