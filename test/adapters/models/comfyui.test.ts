@@ -200,19 +200,24 @@ describe('ComfyUI provider against a protocol-faithful fake server', () => {
     const cancelled = new AbortController();
     cancelled.abort();
 
-    const error = await image()
-      .generate({ prompt: 'b', width: 512, height: 512, variation: 1, signal: cancelled.signal })
-      .catch((e: Error) => e);
+    // The first prompt hangs until aborted: release it whatever the assertions say, or the fake's queue
+    // stays blocked for every later test.
+    try {
+      const error = await image()
+        .generate({ prompt: 'b', width: 512, height: 512, variation: 1, signal: cancelled.signal })
+        .catch((e: Error) => e);
 
-    expect(error).toMatchObject({ name: 'AbortError' });
-    const running = comfy.prompts.find((p) => p.state === 'running')!.id;
-    const deleted = comfy.requests.filter((r) => r.path === '/queue' && r.method === 'POST');
-    expect(deleted).toHaveLength(1);
-    expect(deleted[0].body).toEqual({ delete: [expect.not.stringMatching(running)] });
-    expect(comfy.prompts.some((p) => p.state === 'pending')).toBe(false);
-    expect(comfy.requests.some((r) => r.path === '/interrupt')).toBe(false);
-    first.abort();
-    await a;
+      expect(error).toMatchObject({ name: 'AbortError' });
+      const running = comfy.prompts.find((p) => p.state === 'running')!.id;
+      const deleted = comfy.requests.filter((r) => r.path === '/queue' && r.method === 'POST');
+      expect(deleted).toHaveLength(1);
+      expect(deleted[0].body).toEqual({ delete: [expect.not.stringMatching(running)] });
+      expect(comfy.prompts.some((p) => p.state === 'pending')).toBe(false);
+      expect(comfy.requests.some((r) => r.path === '/interrupt')).toBe(false);
+    } finally {
+      first.abort();
+      await a;
+    }
   });
 
   test('without a WebSocket (a proxy that drops upgrades) the result is found by polling /history', async () => {
