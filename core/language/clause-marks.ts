@@ -1,4 +1,5 @@
 import { lexicon as theLexicon } from './lexicon';
+import { escapeRegExp } from './phrases';
 
 const lexicon = theLexicon.feedbackMarks;
 
@@ -17,7 +18,7 @@ export interface ClauseMarks {
   markers: Span[];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+const escape = (s: string) => escapeRegExp(s).replace(/\s+/g, '\\s+');
 /** An alternation of phrases, longest first, as a regex source. */
 const alternation = (phrases: readonly string[]) =>
   [...phrases]

@@ -1,4 +1,5 @@
-const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+/** A text as a regex source that matches it literally. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A lexicon list of phrases as a regex alternation, in the list's order (the first that matches at a place
@@ -7,7 +8,7 @@ const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
  * puts the alternation in its own pattern.
  */
 export function phrases(list: readonly string[]): string {
-  return list.map((phrase) => escape(phrase).replace(/\*/g, '\\w*')).join('|');
+  return list.map((phrase) => escapeRegExp(phrase).replace(/\\\*/g, '\\w*')).join('|');
 }
 
 /** A lexicon list as a pattern of whole words or phrases: `\b(?:a|b c)\b`. */

@@ -17,6 +17,7 @@ import { altTextFor } from '../../../core/run/describe-media';
 import type { ImageFacts, MediaFacts } from '../../../core/run/media-facts';
 import type { TextDirection, Tone } from './text-direction';
 import type { TextPurpose } from './text-purpose';
+import { escapeRegExp } from '../../../core/language/phrases';
 
 export interface GenerateTextRequest {
   prompt: string;
@@ -170,7 +171,7 @@ function readBrief(request: GenerateTextRequest): Brief {
 function referTo(subject: string, prompt: string): string {
   if (subject === 'this' || quotedText(prompt) === subject || /^[\p{Lu}\p{N}#@]/u.test(subject))
     return subject;
-  const escaped = subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(subject);
   const possessive = prompt
     .match(new RegExp(`\\b(our|your|my|their)\\s+${escaped}`, 'i'))?.[1]
     ?.toLowerCase();
