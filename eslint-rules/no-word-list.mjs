@@ -3,7 +3,9 @@
  * lexicon (`core/language/lexicon/*.json`), never in code. A word list is:
  * - an array of three or more string literals that are words ("no", "without", "get rid of");
  * - a regular expression that alternates three or more words (/\b(no|not|without)\b/);
- * - an object literal that maps five or more words to strings (a synonym table).
+ * - an object literal that maps five or more words to strings (a synonym table);
+ * - a string of three or more words that code splits into a list ('design craft paint'.split(' ')), or a
+ *   string of six or more words with no small word of a sentence among them (a list passed on to be split).
  * Values of a type (parameter roles, statuses, feature names) are not words read in text: declare
  * them `as const`, type them `(keyof T)[]` or pass them to `z.enum`, and the rule leaves them alone;
  * camelCase names are never words.
@@ -12,6 +14,34 @@ const WORD = /^[\p{L}][\p{Ll}'’ -]*$/u;
 const MIN_ARRAY_WORDS = 3;
 const MIN_REGEX_WORDS = 3;
 const MIN_MAP_ENTRIES = 5;
+const MIN_SPLIT_WORDS = 3;
+const MIN_STRING_LIST_WORDS = 6;
+/** Words any English sentence is likely to have; a run of words without them is a list, not a message. */
+const SENTENCE_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'to',
+  'is',
+  'are',
+  'and',
+  'or',
+  'in',
+  'on',
+  'for',
+  'with',
+  'it',
+  'no',
+  'not',
+  'be',
+  'as',
+  'at',
+  'by',
+  'from',
+  'this',
+  'that',
+]);
 
 function isWord(value) {
   return typeof value === 'string' && WORD.test(value);
@@ -42,6 +72,24 @@ function isTypeValues(node) {
   return false;
 }
 
+/** The words of a string that is nothing but lower-case words separated by single spaces, else null. */
+function spacedWords(value) {
+  if (typeof value !== 'string' || !/^[\p{Ll}][\p{Ll}'’-]*(?: [\p{Ll}][\p{Ll}'’-]*)+$/u.test(value))
+    return null;
+  return value.split(' ');
+}
+
+/** The string is the receiver of `.split(...)`. */
+function isSplit(node) {
+  const parent = node.parent;
+  return (
+    parent?.type === 'MemberExpression' &&
+    parent.object === node &&
+    parent.property.type === 'Identifier' &&
+    parent.property.name === 'split'
+  );
+}
+
 /** The word alternatives of a pattern: the pieces between `|` inside groups, stripped of \b and anchors. */
 function alternatedWords(pattern) {
   let most = 0;
@@ -64,6 +112,8 @@ export default {
       array: 'A list of {{count}} words in code: move it to a group of core/language/lexicon/*.json.',
       regex: 'A pattern that alternates {{count}} words: read them from core/language/lexicon/*.json.',
       map: 'A table of {{count}} words in code: move it to a group of core/language/lexicon/*.json.',
+      string:
+        'A string of {{count}} words read as a list: move it to a group of core/language/lexicon/*.json.',
     },
     schema: [],
   },
@@ -77,6 +127,14 @@ export default {
         if (words >= MIN_ARRAY_WORDS) context.report({ node, messageId: 'array', data: { count: words } });
       },
       Literal(node) {
+        const words = spacedWords(node.value);
+        if (words) {
+          const isList = isSplit(node)
+            ? words.length >= MIN_SPLIT_WORDS
+            : words.length >= MIN_STRING_LIST_WORDS && !words.some((w) => SENTENCE_WORDS.has(w));
+          if (isList) context.report({ node, messageId: 'string', data: { count: words.length } });
+          return;
+        }
         if (!node.regex) return;
         const count = alternatedWords(node.regex.pattern);
         if (count >= MIN_REGEX_WORDS) context.report({ node, messageId: 'regex', data: { count } });

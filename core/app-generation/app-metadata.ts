@@ -2,6 +2,7 @@ import type { AppDefinition, Frontmatter } from '../app/app-definition';
 import { FRONTMATTER_ARRAY_MAX_ITEMS, FRONTMATTER_ITEM_MAX_LENGTH, FRONTMATTER_SUMMARY_MAX } from '../limits';
 import type { AppWish } from './read-instruction';
 import { clipToLength } from '../text/graphemes';
+import { lexicon } from '../language/lexicon';
 
 /** Name and discovery frontmatter of a generated app, from its instruction and wish. */
 const PLATFORM_NAMES: Record<string, string> = {
@@ -28,11 +29,11 @@ export function appName(wish: AppWish, base: AppDefinition | undefined): string 
   return base ? `${base.name} (${name})` : name;
 }
 
-const KEYWORD_STOPWORDS = new Set(
-  'a an the and or of for to in on at by with from into about as is are be it its this that make create generate build want need please me us our my your an app workflow which who each then also'.split(
-    ' ',
-  ),
-);
+/** Words of an instruction that never become keywords (lexicon/instructions.json). */
+const KEYWORD_STOPWORDS: ReadonlySet<string> = new Set([
+  ...lexicon.instructions.not_keywords.words,
+  ...lexicon.instructions.not_keywords_grammar.words,
+]);
 
 export function frontmatter(instruction: string, wish: AppWish, base?: Frontmatter): Frontmatter {
   const formats = [

@@ -1,3 +1,4 @@
+import { wordCount } from '../language/tokens';
 import type { AppParameter } from '../app/app-definition';
 import { ASK_KEYS, type BriefReading } from '../discovery/brief-reading';
 import { PERSON_NAME, speakerBefore, type Quote } from '../language/spans';
@@ -48,7 +49,7 @@ export function unclaimedValue(reading: BriefReading, used: Set<string>): string
     (f) =>
       !used.has(f.key) &&
       !ASK_KEYS.test(f.words.join(' ')) &&
-      f.value.split(/\s+/).length >= 2 &&
+      wordCount(f.value) >= 2 &&
       !/^https?:\/\//i.test(f.value),
   );
   if (!field) return null;
@@ -292,7 +293,7 @@ export function listItems(reading: BriefReading): string[] {
     const items = splitItems(body);
     if (
       items.length >= 2 &&
-      items.every((i) => i.split(' ').length <= 10) &&
+      items.every((i) => wordCount(i) <= 10) &&
       !isConstraintList(items) &&
       !asksIn(start, start + body.length)
     )
@@ -397,7 +398,7 @@ export function detailsAfter(reading: BriefReading, name: string): string[] {
   const afterMark = rest.match(/^\s*(?:[-–—:]|,)\s*([^.!?;:"“”()]+?)(?=[.!?;:"“(]|\s[-–—]\s|$)/);
   const body = inParens?.[1] ?? afterMark?.[1];
   if (!body) return [];
-  const items = splitItems(body).filter((i) => i.split(/\s+/).length <= 8 && !isConstraintList([i]));
+  const items = splitItems(body).filter((i) => wordCount(i) <= 8 && !isConstraintList([i]));
   // ", then voice it", ", and read it out": the next step of the request, not something about the thing.
   const nextStep = (item: string) => NEXT_STEP.test(item);
   return items.filter((i) => !nextStep(i));

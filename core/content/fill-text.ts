@@ -1,3 +1,4 @@
+import { wordCount } from '../language/tokens';
 import type { AppParameter } from '../app/app-definition';
 import type { BriefReading } from '../discovery/brief-reading';
 import type { Quote } from '../language/spans';
@@ -192,7 +193,7 @@ function passageAfterColon(reading: BriefReading, minWords: number): string | nu
       .replace(/\s*\([^()]*\)\s*$/, '')
       .trim(),
   );
-  return text.split(/\s+/).length >= minWords ? text : null;
+  return wordCount(text) >= minWords ? text : null;
 }
 
 /**

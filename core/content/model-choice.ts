@@ -2,6 +2,7 @@ import type { AppParameter } from '../app/app-definition';
 import type { DiscoveryMatch } from '../discovery/match';
 import { validateInputs } from '../run/validate-inputs';
 import { clipToLength } from '../text/graphemes';
+import { plainWords } from '../language/tokens';
 import type { Draft } from './draft';
 import { NO_FIT_SCHEMA, NO_FIT_TOOL, parameterSchema, toolName } from './tool-schema';
 
@@ -135,14 +136,11 @@ export function readToolCall(
   return { kind: 'app', appId: app.appId, inputs };
 }
 
-/** Words: runs of letters and digits, compared without case. */
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
 /** Whether every word of a (text, or list of texts) value occurs in the brief. */
 function fromBrief(value: unknown, brief: string): boolean {
-  const briefWords = new Set(wordsOf(brief));
+  const briefWords = new Set(plainWords(brief));
   const values = Array.isArray(value) ? value : [value];
-  return values.every((v) => typeof v !== 'string' || wordsOf(v).every((w) => briefWords.has(w)));
+  return values.every((v) => typeof v !== 'string' || plainWords(v).every((w) => briefWords.has(w)));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { wordCount } from '../language/tokens';
 import type { BriefReading, ReadToken } from '../discovery/brief-reading';
 import { DATE_WORD, NEEDING } from '../discovery/topic-cues';
 import { wordUses, type WordContext, type WordUse } from './brief-words';
@@ -134,7 +135,7 @@ function namedInQuote(reading: BriefReading, end: number): string | null {
     (q) =>
       q.start >= end &&
       /^[\s,(]*(?:(?:called|named)\s+)?["'“‘]?$/i.test(reading.brief.slice(end, q.start)) &&
-      q.text.split(/\s+/).length <= 5,
+      wordCount(q.text) <= 5,
   );
   return quote ? quote.text : null;
 }

@@ -1,3 +1,4 @@
+import { wordCount } from '../language/tokens';
 import type { BriefReading } from './brief-reading';
 import type { DiscoveryCandidate } from './candidate';
 import { platformsIn, ratiosIn } from '../language/placement';
@@ -46,9 +47,7 @@ const KEPT_AS_WRITTEN = new RegExp(
 
 export function carriesScript(reading: BriefReading): boolean {
   const minWords = KEPT_AS_WRITTEN.test(reading.brief) ? MIN_KEPT_WORDS : MIN_SCRIPT_WORDS;
-  const long = passages(reading).some(
-    (p) => p.split(/\s+/).filter(Boolean).length >= minWords && readsAsSentences(p),
-  );
+  const long = passages(reading).some((p) => wordCount(p) >= minWords && readsAsSentences(p));
   const voiced = reading.tokens.some(
     (t) => READING_ALOUD.has(t.lemma) && (REQUEST_ZONES.has(t.zone) || t.zone === 'key'),
   );
@@ -88,7 +87,7 @@ export function carriesPoints(reading: BriefReading): boolean {
     .split(/[,;\n]|\s(?:and|then)\s/)
     .map((i) => i.trim())
     .filter((i) => i && !isFormNote(i) && !isPartToMake(i));
-  return items.length >= MIN_POINTS && items.every((i) => i.split(/\s+/).length <= MAX_POINT_WORDS);
+  return items.length >= MIN_POINTS && items.every((i) => wordCount(i) <= MAX_POINT_WORDS);
 }
 
 const LOOK_WORDS = new RegExp(`\\b(?:${anyOf(lexicon.lookWords.form_notes.words)})\\W*$`, 'i');

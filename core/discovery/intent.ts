@@ -3,28 +3,19 @@ import { stem, words, isStopword } from '../language/normalize';
 
 export type IntentMedium = 'image' | 'video' | 'audio' | 'text' | 'mixed';
 
-/** Words that ask for a medium, stemmed; weights say how surely (a "card" is nearly always an image). */
-const CUES: Record<Exclude<IntentMedium, 'mixed'>, Record<string, number>> = {
-  video: weights(
-    'video videos clip clips reel reels animate film footage animation animated movie trailer montage slideshow mp4 vlog shorts gif motion moving move subtitle subtitles subtitled',
-    2,
-  ),
-  audio: weights(
-    'audio podcast voiceover voice-over narration narrated jingle spoken speech tts mp3 wav m4a soundbite sound',
-    2,
-  ),
-  text: weights(
-    'caption captions copy headline headlines tagline blurb tweet thread text script bio email description hashtags slogan transcript',
-    1,
-  ),
-  image: weights(
-    'image images picture photo photos graphic poster banner thumbnail card illustration flyer infographic png jpg jpeg visual logo cover hero mockup wallpaper meme icon packshot artwork drawing sketch painting photograph imagery pic render',
-    2,
-  ),
-};
+/** How surely a cue word asks for its medium (text usually comes with a visual, so it weighs less). */
+const WEIGHT: Record<Exclude<IntentMedium, 'mixed'>, number> = { video: 2, audio: 2, text: 1, image: 2 };
 
-function weights(list: string, weight: number): Record<string, number> {
-  return Object.fromEntries(list.split(' ').map((w) => [stem(w), weight]));
+/** Words that ask for a medium, stemmed, with their medium's weight (lexicon/medium-cues.json). */
+const CUES = Object.fromEntries(
+  (Object.keys(WEIGHT) as Exclude<IntentMedium, 'mixed'>[]).map((medium) => [
+    medium,
+    weights(lexicon.mediumCues[medium].words, WEIGHT[medium]),
+  ]),
+) as Record<Exclude<IntentMedium, 'mixed'>, Record<string, number>>;
+
+function weights(list: readonly string[], weight: number): Record<string, number> {
+  return Object.fromEntries(list.map((w) => [stem(w), weight]));
 }
 
 export interface IntentReading {

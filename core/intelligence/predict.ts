@@ -1,3 +1,4 @@
+import { wordCount } from '../language/tokens';
 import type { BrandContext, TopPattern } from '../brand/brand-context';
 import { brandFit } from './brand-fit';
 import { conceptFeatures } from './concept-features';
@@ -75,7 +76,7 @@ export function predictPerformance(input: PredictInput): Prediction {
 }
 
 function confidenceOf(input: PredictInput, platform: string): Confidence {
-  const words = input.concept.split(/\s+/).filter(Boolean).length;
+  const words = wordCount(input.concept);
   const trends = input.trends.filter((t) => t.platform === platform || t.platform === 'all').length;
   const brand = input.brand && (input.brand.dna || input.brand.guidance || input.brand.strategy);
   const evidence = [

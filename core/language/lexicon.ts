@@ -15,6 +15,7 @@ import instructions from './lexicon/instructions.json';
 import lookWords from './lexicon/look-words.json';
 import looks from './lexicon/looks.json';
 import mediaKinds from './lexicon/media-kinds.json';
+import mediumCues from './lexicon/medium-cues.json';
 import motion from './lexicon/motion.json';
 import operations from './lexicon/operations.json';
 import optionSenses from './lexicon/option-senses.json';
@@ -71,6 +72,7 @@ export const lexicon = {
   lookWords,
   looks,
   mediaKinds,
+  mediumCues,
   motion,
   operations,
   optionSenses,

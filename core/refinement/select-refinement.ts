@@ -4,6 +4,7 @@ import { rewritePrompt } from './prompt';
 import { canApply, type DirectionSupport } from './refinement-report';
 import type { RefinementSelection } from './selection';
 import { lexicon } from '../language/lexicon';
+import { plainWords } from '../language/tokens';
 
 const { modalities: MODALITY_WORDS, stopwords } = lexicon.refinementTargets;
 const STOPWORDS = new Set(stopwords.words);
@@ -11,9 +12,7 @@ const MODALITIES = ['image', 'text', 'audio', 'video'] as const;
 
 /** Lower-case content words with a naive plural stem, braces removed. */
 export function feedbackWords(text: string): string[] {
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
-    (w) => w.length > 1 && !STOPWORDS.has(w),
-  );
+  const words = plainWords(text).filter((w) => w.length > 1 && !STOPWORDS.has(w));
   return [...new Set(words.map(stem))];
 }
 
@@ -22,7 +21,7 @@ const stem = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss'
 /** Modalities the feedback names; a word is read as written first ("captions" -> video), then singular ("hashtags" -> text). */
 export function modalitiesNamed(feedback: string): Modality[] {
   const found = new Set<Modality>();
-  for (const word of feedback.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+  for (const word of plainWords(feedback)) {
     const exact = MODALITIES.filter((m) => MODALITY_WORDS[m].includes(word));
     for (const m of exact.length > 0
       ? exact

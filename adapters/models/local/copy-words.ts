@@ -1,12 +1,9 @@
 import { lexicon as words } from '../../../core/language/lexicon';
-import { escapeRegExp } from '../../../core/language/phrases';
 
 const lexicon = words.copyWords;
 
 const set = (words: readonly string[]) => new Set(words.map((w) => w.toLowerCase()));
 
-/** Abbreviations whose full stop is part of the word ("Co.", "St."), as a regex alternation. */
-export const ABBREVIATION = lexicon.abbreviations.words.map(escapeRegExp).join('|');
 /** Small words inside a name, kept as written by title case ("vs", "&", "of"). */
 export const NAME_CONNECTORS = set(lexicon.name_connectors.words);
 /** Auxiliaries and copulas: a noun phrase ends before them. */

@@ -1,4 +1,5 @@
 import { lexicon } from '../../../core/language/lexicon';
+import { directionWords } from '../../../core/language/tokens';
 import {
   feedbackClauses,
   markClause,
@@ -92,8 +93,6 @@ export interface DirectionReader<S> {
   finish?: (reading: DirectionReading<S>) => DirectionReading<S>;
 }
 
-const WORD = /[\p{L}\p{N}#][\p{L}\p{N}'’#-]*/gu;
-
 /** Music and sound: no local model makes them, whatever adjectives they carry. */
 export const UNMADE_REASON =
   'no local model makes music or sound effects; the local voice speaks the script, and a video.compose node mixes music only from an audio input it is given';
@@ -164,9 +163,9 @@ export function readDirections<S>(directions: string[], reader: DirectionReader<
       }
     }
     const consumed = [...taken, ...marks.markers, ...marks.replaced];
-    const leftover = [...clause.matchAll(WORD)]
-      .filter((w) => !consumed.some(([s, e]) => w.index! >= s && w.index! < e))
-      .map((w) => w[0])
+    const leftover = directionWords(clause)
+      .filter((w) => !consumed.some(([s, e]) => w.start >= s && w.start < e))
+      .map((w) => w.word)
       .filter((w) => !reader.filler.has(w.toLowerCase().replace(/['’]s$/, '')));
     if (!matched) declined.push({ direction: clause, reason: reader.unknown });
     else if (leftover.length > 0)

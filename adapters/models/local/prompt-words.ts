@@ -1,5 +1,6 @@
 import { lexicon } from '../../../core/language/lexicon';
-import { ABBREVIATION, DETERMINERS, IMPERATIVES, NAME_CONNECTORS, VERB_SIGNALS } from './copy-words';
+import { endsWithAbbreviation, nameTokens, nameTokenSpans } from '../../../core/language/tokens';
+import { DETERMINERS, IMPERATIVES, NAME_CONNECTORS, VERB_SIGNALS } from './copy-words';
 
 const prompts = lexicon.prompts;
 
@@ -16,20 +17,8 @@ const FORMAT_WORDS = new Set(prompts.format_words.words);
 /** Colour and mood words; the palette reads them, the subject ignores them. */
 export const COLOUR_WORDS = new Set(prompts.look_words.words);
 
-/** A word; an abbreviation keeps its full stop ("Co."), and a lone "&" is a word of a name ("Crumb & Co."). */
-const TOKEN = new RegExp(
-  String.raw`\b(?:${ABBREVIATION})\.(?![\p{L}\p{N}])|[#@]?[\p{L}\p{N}][\p{L}\p{N}'’%$&+./-]*[\p{L}\p{N}%]|[#@]?[\p{L}\p{N}%$]|&`,
-  'gu',
-);
-
-export function tokens(text: string): string[] {
-  return text.match(TOKEN) ?? [];
-}
-
-/** The words of a text with where each starts and ends, so a phrase can be cut from the text as written. */
-function tokenSpans(text: string): { word: string; start: number; end: number }[] {
-  return [...text.matchAll(TOKEN)].map((m) => ({ word: m[0], start: m.index!, end: m.index! + m[0].length }));
-}
+/** The words of a text as written, names kept whole ("Crumb & Co.", "24/7"). */
+export const tokens = nameTokens;
 
 /** The small words that connect content words; exported for the hashtag writer. */
 export const STOPWORD_SET: ReadonlySet<string> = STOPWORDS;
@@ -80,9 +69,6 @@ export function clauses(text: string): string[] {
     )
     .filter(Boolean);
 }
-
-const ENDS_WITH_ABBREVIATION = new RegExp(String.raw`\b(?:${ABBREVIATION})\.$`);
-const endsWithAbbreviation = (text: string) => ENDS_WITH_ABBREVIATION.test(text);
 
 /**
  * Sentences of a text: a full stop followed by a space (or the end) ends one, except the stop of an
@@ -135,7 +121,7 @@ export function subjectPhrase(text: string, maxWords = 6): string {
   const quoted = quotedText(text);
   if (quoted) return quoted;
   for (const clause of clauses(text)) {
-    const spans = tokenSpans(clause);
+    const spans = nameTokenSpans(clause);
     const phrase = phraseIn(
       spans.map((s) => s.word),
       maxWords,
@@ -147,7 +133,7 @@ export function subjectPhrase(text: string, maxWords = 6): string {
 }
 
 /** Imperatives that open a request ("design a poster ..."); elsewhere the same words are subject matter. */
-const OPENING_VERBS = new Set('design craft paint sketch illustrate imagine plan'.split(' '));
+const OPENING_VERBS = new Set(prompts.opening_verbs.words);
 
 /** The first and last word of the subject phrase among `words`, or null. */
 function phraseIn(words: string[], maxWords: number): [number, number] | null {

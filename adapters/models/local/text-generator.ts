@@ -1,3 +1,4 @@
+import { wordCount } from '../../../core/language/tokens';
 import { lexicon } from '../../../core/language/lexicon';
 import { phrases } from '../../../core/language/phrases';
 import {
@@ -394,9 +395,12 @@ function writeHeadline(brief: Brief) {
   const led = lead ? `${lead} ${base}` : base;
   const detail = brief.details[0]?.replace(/^it\s+/i, '');
   const withDetail = detail ? `${led}: ${sentenceCase(detail)}` : led;
-  const words = (t: string) => t.split(/\s+/).length;
   const text =
-    words(withDetail) <= maxWords ? withDetail : words(led) <= maxWords ? led : capWords(base, maxWords, '');
+    wordCount(withDetail) <= maxWords
+      ? withDetail
+      : wordCount(led) <= maxWords
+        ? led
+        : capWords(base, maxWords, '');
   return { text, headline: text };
 }
 
@@ -437,8 +441,6 @@ function writeGeneric(brief: Brief) {
   const tags = tagsWanted !== undefined ? hashtags(brief, hashtagCount(tagsWanted, 5)) : [];
   return { text: tags.length ? `${body}\n\n${tags.join(' ')}` : body };
 }
-
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 const EMOJI = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic})*\s?/gu;
 
