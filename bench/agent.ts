@@ -11,10 +11,18 @@
  *    and per tag. `--verbose` lists the misses of the dev split and legacy only: held-out briefs are
  *    never shown, so nobody tunes on them (STYLE.md item 20). It prints figures; it asserts nothing.
  * `--probe <file>` measures a brief set kept outside the bench instead (same shape as briefs.json),
- * every brief shown: fresh briefs to find failure classes on without touching either split.
+ * every brief shown: fresh briefs to find failure classes on without touching either split. Its photo
+ * links are served by the bench's media server (withPhotosServed): their writers meant photos that exist.
  */
 import { loadCatalogApps } from '../adapters/catalog';
-import { loadBriefs, loadLegacyBriefs, mediaPaths, withMediaBase, type BenchBrief } from './agent/brief-set';
+import {
+  loadBriefs,
+  loadLegacyBriefs,
+  mediaPaths,
+  withMediaBase,
+  withPhotosServed,
+  type BenchBrief,
+} from './agent/brief-set';
 import { summarize, type Figures } from './agent/figures';
 import { describeMiss, printReport } from './agent/report';
 import { judgeBrief, type BriefResult, type Group } from './agent/score';
@@ -57,7 +65,7 @@ async function main(): Promise<void> {
   const apps = new Map(catalog.map((a) => [a.appId, a]));
   const appName = (id: string | null) => (id === null ? '(no fit)' : (apps.get(id)?.name ?? id));
 
-  const briefs = loadBriefs(options.probe);
+  const briefs = options.probe ? loadBriefs(options.probe).map(withPhotosServed) : loadBriefs();
   const groups = options.probe
     ? [['probe', briefs] as [Group, BenchBrief[]]]
     : splitGroups(briefs, options, catalog);

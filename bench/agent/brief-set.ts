@@ -86,6 +86,43 @@ export function loadBriefs(file = join(DIR, 'briefs.json')): BenchBrief[] {
   return BriefFile.parse(JSON.parse(readFileSync(file, 'utf8'))).briefs;
 }
 
+/** A photo's address as a writer gives it: http(s), ending in an image file's extension. */
+const PHOTO_URL =
+  /\bhttps?:\/\/([^\s/"'<>)\]]+)(\/[^\s"'<>)\]]*?\.(?:png|jpe?g|webp))(?=[\s"'<>)\],;]|\.?$|\.\s)/gi;
+
+/**
+ * An outsider writes photo links to hosts that do not exist (https://cdn.example.com/...), meaning a
+ * photo the service can fetch; the bench serves them from its media server, as `{{media}}/outside/<host>/<path>`,
+ * in the brief and in what is expected of the drafted inputs alike. Other links (a video, a page) stay
+ * as written, unreachable, and so does a host under `.invalid` (a name that never resolves, RFC 2606),
+ * which a writer uses to mean a link that cannot be fetched. Applied to probe sets (`--probe`).
+ */
+export function withPhotosServed(brief: BenchBrief): BenchBrief {
+  const serve = (s: string) =>
+    s.replace(PHOTO_URL, (url: string, host: string, path: string) =>
+      host.endsWith('.invalid') ? url : `${MEDIA_PLACEHOLDER}/outside/${host}${path}`,
+    );
+  if (!PHOTO_URL.test(brief.brief)) return brief;
+  PHOTO_URL.lastIndex = 0;
+  const served = (m: InputMatcher): InputMatcher => {
+    if ('equals' in m) return { equals: serve(m.equals) };
+    if ('contains' in m)
+      return { ...m, contains: m.contains.map((n) => (Array.isArray(n) ? n.map(serve) : serve(n))) };
+    return m;
+  };
+  const inputs = brief.expected.inputs;
+  return {
+    ...brief,
+    brief: serve(brief.brief),
+    expected: {
+      ...brief.expected,
+      ...(inputs
+        ? { inputs: Object.fromEntries(Object.entries(inputs).map(([k, m]) => [k, served(m)])) }
+        : {}),
+    },
+  };
+}
+
 /**
  * The legacy briefs in the new shape: a text value "counts when the drafted value contains it", an
  * option or URL must be equal (their original rule). Every one names an app.
@@ -120,7 +157,11 @@ export function withMediaBase(brief: BenchBrief, mediaBase: string): BenchBrief 
     ? Object.fromEntries(
         Object.entries(brief.expected.inputs).map(([k, m]) => [
           k,
-          'equals' in m ? { equals: swap(m.equals) } : m,
+          'equals' in m
+            ? { equals: swap(m.equals) }
+            : 'contains' in m
+              ? { ...m, contains: m.contains.map((n) => (Array.isArray(n) ? n.map(swap) : swap(n))) }
+              : m,
         ]),
       )
     : undefined;

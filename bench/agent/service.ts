@@ -43,7 +43,7 @@ const NO_TEMPORAL = '127.0.0.1:1';
  * The service as an agent meets it, in one process: the real API (routes, validation, catalog in
  * the database, media checks) over PGlite, listening on 127.0.0.1, called over HTTP with an API key
  * in sandbox mode (X-Atelier-Test: true), so nothing runs, no model is called and no credit is spent.
- * Beside it, a media server for the briefs' photo URLs: `.png` paths answer a PNG, `.html` paths a web
+ * Beside it, a media server for the briefs' photo URLs: image paths (.png, .jpg, .webp) answer a PNG, `.html` paths a web
  * page, anything else (e.g. `/missing/...`) 404.
  */
 export async function startBenchService(
@@ -138,7 +138,7 @@ async function serveMedia(paths: string[]): Promise<MediaServer> {
   const routes: Record<string, { type: string; body: Buffer | string }> = {};
   for (const path of paths) {
     if (path.startsWith('/missing/')) continue;
-    if (path.endsWith('.png')) routes[path] = { type: 'image/png', body: png };
+    if (/\.(?:png|jpe?g|webp)$/i.test(path)) routes[path] = { type: 'image/png', body: png };
     else if (path.endsWith('.html')) routes[path] = { type: 'text/html', body: page };
   }
   return startMediaServer(routes);
