@@ -343,9 +343,13 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
   const stated = statements(runs);
   // "... that announces it": what "it" stands for is the situation the brief states.
   const first = role === 'topic' && segments.pointsBack ? wholeStatement(stated) : [];
-  const found = [...first, ...ordered, ...stated, ...byContent(runs)]
+  const trimmed = [...first, ...ordered, ...stated, ...byContent(runs)]
     .map((c) => trim(c, role))
-    .find((c): c is Run => c !== null);
+    .filter((c): c is Run => c !== null);
+  // A clause about the sender ("I'm an HR generalist at ...") gives the topic only when nothing else
+  // does; a product often is the sender's own ("I run a candle studio, Ember & Wick").
+  const aboutSender = (c: Run) => role !== 'product' && c.tokens.some((t) => t.sender);
+  const found = trimmed.find((c) => !aboutSender(c)) ?? trimmed[0];
   if (!found) return null;
   const text = textOf(reading.brief, found);
   if (role === 'product') {

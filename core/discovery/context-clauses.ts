@@ -57,8 +57,40 @@ export function markContext(tokens: ReadToken[]): void {
     if (own.some((t) => t.text === '?') || words.some((t) => DESIRE.has(t.lemma))) continue;
     const lead =
       own[0].pos === 'CCONJ' || own[0].pos === 'INTJ' || DISCOURSE.has(own[0].lower) ? own.slice(1) : own;
-    if (opensOnSubject(lead)) for (const t of own) t.zone = 'context';
+    if (!opensOnSubject(lead)) continue;
+    const aboutSender = opensOnSender(lead);
+    for (const t of own) {
+      t.zone = 'context';
+      if (aboutSender) t.sender = true;
+    }
   }
+}
+
+const SENDER_PRONOUNS: ReadonlySet<string> = new Set(requestClauses.sender_pronouns.words);
+const SENDER_VERBS: ReadonlySet<string> = new Set(requestClauses.sender_verbs.words);
+const SENDER_CONTRACTED: ReadonlySet<string> = new Set(requestClauses.sender_verbs.contracted);
+
+/**
+ * The clause says who the sender is or how they are: a first-person subject and a verb of being or
+ * working ("I'm an HR generalist at ...", "we are a small bakery", "I've been swamped", "I work in HR").
+ */
+function opensOnSender(clause: ReadToken[]): boolean {
+  const [pronoun, contracted] = clause[0].lower.split(/['’]/);
+  if (!SENDER_PRONOUNS.has(pronoun)) return false;
+  if (contracted !== undefined && SENDER_CONTRACTED.has(contracted))
+    return contracted !== 've' || beingAfter(clause);
+  return beingAfter(clause);
+}
+
+/** The verbs after the subject (adverbs skipped) reach a verb of being or working before any other verb. */
+function beingAfter(clause: ReadToken[]): boolean {
+  for (const t of clause.slice(1)) {
+    if (t.pos === 'ADV') continue;
+    if (t.pos !== 'AUX' && t.pos !== 'VERB') return false;
+    if (SENDER_VERBS.has(t.lemma)) return true;
+    if (t.pos === 'VERB') return false;
+  }
+  return false;
 }
 
 /** "Our Reels ads with static images": prepositional phrases that qualify the subject, skipped to its verb. */

@@ -40,6 +40,11 @@ export interface ReadToken extends Token {
   cue: boolean;
   /** Describes a look, not a thing to make ("photo" in "photo-realistic"). */
   modifier?: boolean;
+  /**
+   * In a clause that states something about the sender ("I'm an HR generalist at a warehouse company"):
+   * what the content is about comes from elsewhere in the brief when it says it elsewhere.
+   */
+  sender?: boolean;
 }
 
 export interface BriefReading {

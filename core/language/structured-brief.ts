@@ -109,11 +109,24 @@ function readPairs(text: string): StructuredBrief | null {
 
 /** "product_name: TrailKing GTX", "slide 2: ...": a key of one to four words, a colon, the value. */
 const KEY_LINE = /^([A-Za-z_][\w-]*(?: [\w-]+){0,3})\s*:\s*(.*)$/;
+/**
+ * `points=Check the serving size; Look at added sugar`: an assignment alone on its line; its value runs to
+ * the end of the line (separators inside it belong to the value), without the quotes around it.
+ */
+const ASSIGNMENT_LINE = /^([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|(.*))$/;
+
+/** A line's key and value, as `key: value` or `key=value`. */
+function keyLine(line: string): [string, string] | null {
+  const assigned = line.match(ASSIGNMENT_LINE);
+  if (assigned) return [assigned[1], (assigned[2] ?? assigned[3] ?? assigned[4]).trim()];
+  const pair = line.match(KEY_LINE);
+  return pair ? [pair[1], pair[2]] : null;
+}
 /** "- Floss once a day", "2) Pack snacks": an item of a list under a key. */
 const ITEM_LINE = /^(?:[-*•]|\d{1,2}[.)])\s+(.+)$/;
 
 /**
- * Every line a `key: value` pair, or an item of the list under the key before it; two keys or more.
+ * Every line a `key: value` or `key=value` pair, or an item of the list under the key before it; two keys or more.
  * A line that is neither (prose before or after the keys) leaves the brief to be read as prose.
  */
 function readLines(text: string): StructuredBrief | null {
@@ -125,9 +138,9 @@ function readLines(text: string): StructuredBrief | null {
   const entries: { key: string; items: string[] }[] = [];
   for (const line of lines) {
     const item = line.match(ITEM_LINE);
-    const pair = item ? null : line.match(KEY_LINE);
+    const pair = item ? null : keyLine(line);
     if (item && entries.length > 0) entries[entries.length - 1].items.push(item[1].trim());
-    else if (pair) entries.push({ key: pair[1], items: pair[2] ? [pair[2]] : [] });
+    else if (pair) entries.push({ key: pair[0], items: pair[1] ? [pair[1]] : [] });
     else return null;
   }
   if (entries.length < 2 || entries.some((e) => e.items.length === 0)) return null;

@@ -35,6 +35,19 @@ export interface OwnBrief {
 }
 
 export const SLOT_BRIEFS: OwnBrief[] = [
+  // A clause about the sender ("I work in HR at ...", "we are a ...") is not the topic when the brief names one.
+  {
+    brief:
+      'I work in HR at a logistics company of about 600 people. Can you make a social post about how to file expense claims in the new app?',
+    app: SOCIAL,
+    fields: { topic: { has: ['expense claims'], not: ['hr', 'logistics', '600'] } },
+  },
+  {
+    brief:
+      'We are a family-run garden centre in Leeds. Please make an Instagram post with a caption about our autumn bulb sale this weekend.',
+    app: SOCIAL,
+    fields: { topic: { has: ['bulb sale'], not: ['family run', 'leeds'] } },
+  },
   // A product named as what "it's": "It's the Nimbus 3.", and a quoted name after "name is".
   {
     brief:
