@@ -1,3 +1,5 @@
+import { asciiWords } from '../language/tokens';
+import { letterWords } from '../language/letter-words';
 import type { AppParameter } from '../app/app-definition';
 import { readBrief, type BriefReading } from '../discovery/brief-reading';
 import { cueVocabulary } from '../discovery/cue-words';
@@ -41,9 +43,7 @@ export function draftInputs(
   const draft: Draft = { inputs: {}, sources: {}, asks: [], warnings: [] };
   const overrides = overridesByKey(parameters, request.inputs ?? {}, draft);
   const reading = context.reading ?? readBrief(request.brief, vocabularyOf(parameters));
-  const optionWords = new Set(
-    parameters.flatMap((p) => (p.options ?? []).flatMap((o) => o.toLowerCase().split(/[^a-z0-9]+/))),
-  );
+  const optionWords = new Set(parameters.flatMap((p) => (p.options ?? []).flatMap(asciiWords)));
   const words = { appTerms: context.appTerms ?? new Set<string>(), optionWords };
   const roles = new Map(parameters.filter((p) => p.type === 'text').map((p) => [p.key, roleOf(p)]));
   const quotes = assignQuotes(reading, parameters, [...roles.values()]);
@@ -158,13 +158,8 @@ export function question(p: AppParameter): string {
 
 /** Words of the parameters, for reading a brief without a catalog (typos against the app's own words). */
 function vocabularyOf(parameters: AppParameter[]): Set<string> {
-  const words = parameters.flatMap((p) =>
-    [p.key, p.name, ...(p.options ?? [])]
-      .join(' ')
-      .toLowerCase()
-      .split(/[^a-z]+/),
-  );
-  return new Set([...words.filter(Boolean), ...cueVocabulary()]);
+  const words = parameters.flatMap((p) => letterWords([p.key, p.name, ...(p.options ?? [])].join(' ')));
+  return new Set([...words, ...cueVocabulary()]);
 }
 
 const clip = (text: string) =>

@@ -1,3 +1,4 @@
+import { asciiWords } from '../language/tokens';
 import { lexicon } from '../language/lexicon';
 
 /** Platforms the prediction model knows, and the names callers use for them. */
@@ -18,7 +19,7 @@ const ALIASES: Record<string, string> = lexicon.platformNames.prediction_aliases
 /** "Instagram Reels" -> instagram, "Twitter" -> x; an unknown name comes back lower-cased. */
 export function normalizePlatform(name: string): string {
   const lower = name.trim().toLowerCase();
-  for (const word of lower.split(/[^a-z0-9]+/)) {
+  for (const word of asciiWords(lower)) {
     if ((KNOWN_PLATFORMS as readonly string[]).includes(word)) return word;
     if (word in ALIASES) return ALIASES[word];
   }

@@ -5,6 +5,7 @@
  * ranges of the original brief, so the tokens wink reads can be placed in them.
  */
 
+import { asciiWords } from './tokens';
 import { lexicon } from './lexicon';
 import { orientationsIn, platformsIn, ratiosIn } from './placement';
 
@@ -58,11 +59,7 @@ export function quotesIn(text: string): Quote[] {
   return [...text.matchAll(QUOTED)].map((m) => {
     const inner = (m[1] ?? m[2]).trim();
     const start = text.indexOf(inner, m.index);
-    const before = text
-      .slice(Math.max(0, m.index - 40), m.index)
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean)
+    const before = asciiWords(text.slice(Math.max(0, m.index - 40), m.index))
       .slice(-4)
       .join(' ');
     return { start, end: start + inner.length, text: inner, before };

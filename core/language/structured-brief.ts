@@ -1,3 +1,4 @@
+import { asciiWords } from './tokens';
 import { lexicon } from './lexicon';
 /**
  * Briefs that agents write as data rather than prose: a JSON object, a function call
@@ -25,11 +26,7 @@ export interface StructuredBrief {
 
 /** Splits "call_to_action", "talkingPoints", "aspect-ratio" into lower-case words. */
 export function keyWords(key: string): string[] {
-  return key
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  return asciiWords(key.replace(/([a-z])([A-Z])/g, '$1 $2'));
 }
 
 /** A value that says the field is left out ("text_band: none"). */

@@ -20,6 +20,9 @@ const spansOf = (text: string, shape: RegExp): WordSpan[] =>
 /** How many words a text has, counted between runs of white space ("" and " a " are 0 and 1 words). */
 export const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
+/** The runs of ASCII letters and digits of a text, in lower case ("Instagram Reels" -> instagram, reels). */
+export const asciiWords = (text: string): string[] => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+
 /** The runs of letters and digits of a text, in lower case ("Pre-order 2 loaves!" -> pre, order, 2, loaves). */
 export const plainWords = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 

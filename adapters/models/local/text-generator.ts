@@ -1,4 +1,4 @@
-import { wordCount } from '../../../core/language/tokens';
+import { asciiWords, wordCount } from '../../../core/language/tokens';
 import { lexicon } from '../../../core/language/lexicon';
 import { phrases } from '../../../core/language/phrases';
 import {
@@ -142,7 +142,9 @@ function readBrief(request: GenerateTextRequest): Brief {
   const toneText = `${request.system ?? ''} ${request.prompt}`.toLowerCase();
   const tone =
     direction.tone ??
-    (toneText.match(/[a-z0-9]+/g) ?? []).map((w) => TONE_WORDS[w]).find(Boolean) ??
+    asciiWords(toneText)
+      .map((w) => TONE_WORDS[w])
+      .find(Boolean) ??
     'neutral';
   const variation = request.variation && request.variation > 1 ? `\u0000${request.variation}` : '';
   const seed = `${request.prompt}\u0000${request.system ?? ''}\u0000${request.purpose ?? ''}${variation}`;
