@@ -75,7 +75,34 @@ export function analyze(text: string): Token[] {
       sentence: sentenceOf[i] ?? 0,
     });
   });
-  return splitSentenceEnds(tokens);
+  return markPluralPossessives(splitSentenceEnds(tokens));
+}
+
+/**
+ * wink reads the apostrophe of a plural possessive ("my parents' farm", "the kids' menu") as punctuation,
+ * which ends a noun phrase at the owner. Right after a word ending in "s" and before a word, it is the
+ * possessive particle, as wink reads the "'s" of "the marketplace's rule"; a mark that closes a quoted
+ * phrase ("'Oat & Honey Bars' and a white one") stays punctuation.
+ */
+function markPluralPossessives(tokens: Token[]): Token[] {
+  let openQuote = false;
+  return tokens.map((t, i) => {
+    const owner = tokens[i - 1];
+    const owned = tokens[i + 1];
+    if (i > 0 && t.sentence !== owner.sentence) openQuote = false;
+    const possessive =
+      /^['’]$/.test(t.text) &&
+      !openQuote &&
+      owner !== undefined &&
+      owner.end === t.start &&
+      /s$/i.test(owner.text) &&
+      owned !== undefined &&
+      owned.start > t.end &&
+      owned.pos !== 'PUNCT';
+    // A lone quote mark opens or closes a quoted phrase ("say 'come by today' at the end").
+    if (!possessive && /^['‘’]$/.test(t.text)) openQuote = !openQuote;
+    return possessive ? { ...t, pos: 'PART', lemma: "'s", type: 'word' } : t;
+  });
 }
 
 /**

@@ -80,6 +80,17 @@ describe('analyze', () => {
     expect(tokens[fig + 2].sentence).toBe(tokens[fig].sentence + 1);
     expect(analyze('Dr. Smith says hi').map((t) => t.text)).toContain('Dr.');
   });
+
+  test('a plural possessive\'s apostrophe is the possessive particle, not punctuation ("my parents\' farm")', () => {
+    const apostrophe = (text: string) => analyze(text).find((t) => /^['’]$/.test(t.text));
+    expect(apostrophe("the shop of my parents' olive oil farm")).toMatchObject({ pos: 'PART', lemma: "'s" });
+    expect(apostrophe('the kids’ menu is new')).toMatchObject({ pos: 'PART' });
+    // A closing quote is still punctuation: after a word not ending in s, or before the end.
+    expect(apostrophe("say 'come by today' now")).toMatchObject({ pos: 'PUNCT' });
+    expect(apostrophe("a line about 'the classics'")).toMatchObject({ pos: 'PUNCT' });
+    const closing = analyze("name it 'Oat & Honey Bars' and make a white one").filter((t) => t.text === "'");
+    expect(closing.map((t) => t.pos)).toEqual(['PUNCT', 'PUNCT']);
+  });
 });
 
 describe('readStructured', () => {
