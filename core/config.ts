@@ -65,6 +65,21 @@ export const Config = z.object({
   TEMPORAL_UI_URL: optionalString,
   TASK_QUEUE: z.string().default('atelier'),
   MEDIA_TASK_QUEUE: z.string().default('atelier-media'),
+  /**
+   * Which queues a worker process (worker/main.ts) polls: `main` (workflows and provider calls on
+   * TASK_QUEUE), `media` (sharp/ffmpeg on MEDIA_TASK_QUEUE), or both, comma-separated: one Deployment
+   * per queue scales each on its own backlog (deploy/kubernetes).
+   */
+  WORKER_QUEUES: z
+    .string()
+    .optional()
+    .transform((v) => [...new Set((v?.trim() ? v : 'main,media').split(',').map((s) => s.trim()))])
+    .pipe(z.array(z.enum(['main', 'media'])).min(1)),
+  /**
+   * How long a stopping worker process lets running activities finish before cancelling them (they are
+   * retried on another worker); its pod's terminationGracePeriodSeconds must be longer.
+   */
+  WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   /** A valid key's lookup is reused this long; a revoked key stops working within it. */
@@ -73,6 +88,8 @@ export const Config = z.object({
 
   /** Serves /metrics on a listener of its own on this port (HOST) instead of the API port; the worker's. */
   METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  /** The worker process serves /healthz and /readyz on a listener of its own on this port (HOST). */
+  HEALTH_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: optionalString,
   /**

@@ -10,6 +10,7 @@ import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors
 import { AtelierError } from '../../core/errors';
 import type { ApprovalDecision, RunAppInput } from '../../core/run/run-types';
 import { RUN_APP_WORKFLOW, approvalUpdate } from '../../workflows/definitions';
+import { namespaceAnswers } from './namespace-answers';
 import { APP_ID, WORKSPACE_ID } from './search-attributes';
 
 const CALL_DEADLINE_MS = 5_000;
@@ -50,6 +51,8 @@ export interface RunEngine {
    * (the completion webhook is still being delivered); a refinement starts only after that.
    */
   awaitClosed(runId: string, timeoutMs: number): Promise<boolean>;
+  /** Resolves when Temporal answers for the namespace within `timeoutMs` (readiness, api/health.ts). */
+  answers(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -186,6 +189,7 @@ export function createRunEngine(options: RunEngineOptions): RunEngine {
         await sleep(CLOSE_POLL_MS);
       }
     },
+    answers: (timeoutMs) => namespaceAnswers(connection, options.namespace, timeoutMs),
     close: () => connection.close(),
   };
 }
