@@ -80,6 +80,13 @@ export const Config = z.object({
    * retried on another worker); its pod's terminationGracePeriodSeconds must be longer.
    */
   WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * sharp/ffmpeg jobs a media worker runs at once; the number of cores when unset, which in a container is
+   * the node's, not the pod's CPU share.
+   */
+  MEDIA_CONCURRENCY: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(256).optional(),
+  ),
 
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   /** A valid key's lookup is reused this long; a revoked key stops working within it. */

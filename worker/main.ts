@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     tracing,
     queues: config.WORKER_QUEUES,
     shutdownGraceMs: config.WORKER_SHUTDOWN_GRACE_SECONDS * 1000,
+    mediaConcurrency: config.MEDIA_CONCURRENCY,
   });
   const taskQueues = running.workers.map((w) => w.options.taskQueue);
   logger.info({ taskQueues }, 'worker running');

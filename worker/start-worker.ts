@@ -26,6 +26,8 @@ export interface StartWorkersOptions {
   queues?: readonly WorkerQueue[];
   /** The worker process's WORKER_SHUTDOWN_GRACE_SECONDS; running activities are cancelled at once when omitted. */
   shutdownGraceMs?: number;
+  /** The worker process's MEDIA_CONCURRENCY; the number of cores when omitted. */
+  mediaConcurrency?: number;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function startWorkers(
     tracing: options.tracing,
     queues: options.queues,
     shutdownGraceMs: options.shutdownGraceMs,
+    mediaConcurrency: options.mediaConcurrency,
   });
   const done = Promise.all(workers.map((w) => w.run())).then(() => connection.close());
   return {
