@@ -60,8 +60,14 @@ export const Config = z.object({
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_CLI_PATH: optionalString,
-  TEMPORAL_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
-  TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
+  /** The embedded dev server's port: 7233 when unset, or a free one (said at start) when 7233 is taken. */
+  TEMPORAL_PORT: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(65535).optional(),
+  ),
+  /** Its Web UI's port: TEMPORAL_PORT + 1000 when that is set, else 8233, or a free one when taken. */
+  TEMPORAL_UI_PORT: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(65535).optional(),
+  ),
   TEMPORAL_UI_URL: optionalString,
   TASK_QUEUE: z.string().default('atelier'),
   MEDIA_TASK_QUEUE: z.string().default('atelier-media'),
