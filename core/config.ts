@@ -59,6 +59,10 @@ export const Config = z.object({
 
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
+  /** TLS to the Temporal frontend (the system's CAs); implied by TEMPORAL_API_KEY. */
+  TEMPORAL_TLS: flag,
+  /** An API key sent to Temporal (Temporal Cloud's API keys); TLS is used with it. */
+  TEMPORAL_API_KEY: optionalString,
   TEMPORAL_CLI_PATH: optionalString,
   /** The embedded dev server's port: 7233 when unset, or a free one (said at start) when 7233 is taken. */
   TEMPORAL_PORT: optionalString.pipe(

@@ -4,6 +4,7 @@ import { loadConfig, ConfigError, type Config } from '../core/config';
 import { createLogger } from '../adapters/logger';
 import { startTracing } from '../adapters/telemetry/tracing';
 import { openServices } from '../adapters/services';
+import { connectionSecurity } from '../adapters/temporal/connection-security';
 import { createRunEngine } from '../adapters/temporal/run-engine';
 import { startApiServer } from '../api/server';
 import { startWorkers } from '../worker/start-worker';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TASK_QUEUE,
     traced: tracing !== null,
+    security: connectionSecurity(config),
   });
   const api = await startApiServer({ ...config, ATELIER_DATA_DIR: dataDir }, services, engine, logger, {
     temporalUiUrl: temporal.uiUrl ?? undefined,

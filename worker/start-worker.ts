@@ -5,6 +5,7 @@ import { sweepMediaTempDirs } from '../adapters/media/temp-dirs';
 import type { Services } from '../adapters/services';
 import { temporalCoreMetrics } from '../adapters/telemetry/temporal-core-metrics';
 import { createActivities, type ActivityDeps } from '../activities';
+import { connectionSecurity } from '../adapters/temporal/connection-security';
 import { namespaceAnswers } from '../adapters/temporal/namespace-answers';
 import { createWorkers, type WorkerQueue } from './create-workers';
 import type { WorkerTracing } from './tracing';
@@ -49,7 +50,7 @@ export async function startWorkers(
     (swept) => swept.length > 0 && logger.info({ swept }, 'removed temp folders of stopped workers'),
     (err: unknown) => logger.warn({ err }, 'could not sweep temp folders of stopped workers'),
   );
-  const connection = await NativeConnection.connect({ address });
+  const connection = await NativeConnection.connect({ address, ...connectionSecurity(config) });
   const activities = createActivities(activityDeps(config, services, logger));
   const workers = await createWorkers({
     connection,

@@ -10,6 +10,7 @@ import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors
 import { AtelierError } from '../../core/errors';
 import type { ApprovalDecision, RunAppInput } from '../../core/run/run-types';
 import { RUN_APP_WORKFLOW, approvalUpdate } from '../../workflows/definitions';
+import type { ConnectionSecurity } from './connection-security';
 import { namespaceAnswers } from './namespace-answers';
 import { APP_ID, WORKSPACE_ID } from './search-attributes';
 
@@ -58,6 +59,8 @@ export interface RunEngine {
 
 export interface RunEngineOptions {
   address: string;
+  /** TLS and an API key (TEMPORAL_TLS, TEMPORAL_API_KEY: connection-security.ts); plaintext when omitted. */
+  security?: ConnectionSecurity;
   namespace: string;
   taskQueue: string;
   /** gRPC interceptors between the SDK's retry interceptor and the wire (tests inject transport faults). */
@@ -73,6 +76,7 @@ export interface RunEngineOptions {
 export function createRunEngine(options: RunEngineOptions): RunEngine {
   const connection = Connection.lazy({
     address: options.address,
+    ...options.security,
     interceptors: options.interceptors && [
       makeGrpcRetryInterceptor(defaultGrpcRetryOptions()),
       ...options.interceptors,
