@@ -160,7 +160,10 @@ describe.each(overlays())('deploy/kubernetes overlay %s', (overlay) => {
 });
 
 describe('validationProblems', () => {
-  const resources = renderOverlay('small');
+  let resources: Resource[];
+  beforeAll(() => {
+    resources = renderOverlay('small');
+  });
   const mutated = (kind: string, change: (r: any) => void) =>
     resources.map((r) => {
       if (r.kind !== kind) return r;
