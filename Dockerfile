@@ -1,5 +1,7 @@
 # One image for both Atelier processes: the API (default CMD) and the Temporal worker
-# (`command: ["npx", "tsx", "worker/main.ts"]`). See docs/deployment.md.
+# (`command: ["node", "--import", "tsx", "worker/main.ts"]`). See docs/deployment.md.
+# Node runs the entry point itself (tsx as a loader), so a SIGTERM sent to the container reaches it and the
+# process drains (api/drain.ts, worker/main.ts); npx in between would not pass the signal on.
 # The web console (console/) is static files the API serves at /console: built in a stage of its own.
 FROM node:20-bookworm-slim AS console
 WORKDIR /console
@@ -34,4 +36,4 @@ ENV NODE_ENV=production \
 
 USER node
 EXPOSE 3000
-CMD ["npx", "tsx", "api/main.ts"]
+CMD ["node", "--import", "tsx", "api/main.ts"]

@@ -33,6 +33,9 @@ import { metricsEndpoint } from './metrics-endpoint';
 import { buildOpenApiDocument, declaredRoutes } from './openapi/document';
 import { OPERATIONS } from './openapi/operations';
 import { strictInputs } from './middleware/strict-inputs';
+import { healthRoutes, type ReadinessChecks } from './health';
+import { databaseAnswers } from '../adapters/db/answers';
+import { READINESS_CHECK_TIMEOUT_MS } from '../core/limits';
 import { idempotency } from './middleware/idempotency';
 import { publicUrl } from '../core/config';
 import { discoverRouter } from './discover/routes';
@@ -83,9 +86,20 @@ function operationOf(method: string, template: string | null) {
   return OPERATIONS[`${method === 'HEAD' ? 'GET' : method} ${path}`];
 }
 
+/** What the API cannot serve without (GET /readyz): its database and Temporal. */
+function apiReadiness(deps: ApiDeps): ReadinessChecks {
+  return {
+    database: () => databaseAnswers(deps.db),
+    // Half the probe's timeout: the SDK's own retries end with the call, none is left pending at close.
+    temporal: () => deps.engine.answers(READINESS_CHECK_TIMEOUT_MS / 2),
+  };
+}
+
 /** Builds the Koa app without listening; the entry point or a test calls `app.callback()`. */
 export function createApp(deps: ApiDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
+  // Probes first: every few seconds from every kubelet, they stay out of the request metrics and traces.
+  app.use(healthRoutes({ checks: apiReadiness(deps), stopping: deps.draining, logger: deps.logger }));
   // First, so that the request's span covers everything else.
   if (deps.tracer) app.use(serverSpans(deps.tracer));
   const v1 = v1Router(deps);

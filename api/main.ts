@@ -2,6 +2,7 @@ import { loadConfig, ConfigError } from '../core/config';
 import { createLogger } from '../adapters/logger';
 import { startTracing } from '../adapters/telemetry/tracing';
 import { openServices } from '../adapters/services';
+import { connectionSecurity } from '../adapters/temporal/connection-security';
 import { createRunEngine } from '../adapters/temporal/run-engine';
 import { startApiServer } from './server';
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TASK_QUEUE,
     traced: tracing !== null,
+    security: connectionSecurity(config),
   });
   const api = await startApiServer(config, services, engine, logger, {
     temporalUiUrl: config.TEMPORAL_UI_URL,

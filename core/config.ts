@@ -59,12 +59,44 @@ export const Config = z.object({
 
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
+  /** TLS to the Temporal frontend (the system's CAs); implied by TEMPORAL_API_KEY. */
+  TEMPORAL_TLS: flag,
+  /** An API key sent to Temporal (Temporal Cloud's API keys); TLS is used with it. */
+  TEMPORAL_API_KEY: optionalString,
   TEMPORAL_CLI_PATH: optionalString,
-  TEMPORAL_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
-  TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
+  /** The embedded dev server's port: 7233 when unset, or a free one (said at start) when 7233 is taken. */
+  TEMPORAL_PORT: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(65535).optional(),
+  ),
+  /** Its Web UI's port: TEMPORAL_PORT + 1000 when that is set, else 8233, or a free one when taken. */
+  TEMPORAL_UI_PORT: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(65535).optional(),
+  ),
   TEMPORAL_UI_URL: optionalString,
   TASK_QUEUE: z.string().default('atelier'),
   MEDIA_TASK_QUEUE: z.string().default('atelier-media'),
+  /**
+   * Which queues a worker process (worker/main.ts) polls: `main` (workflows and provider calls on
+   * TASK_QUEUE), `media` (sharp/ffmpeg on MEDIA_TASK_QUEUE), or both, comma-separated: one Deployment
+   * per queue scales each on its own backlog (deploy/kubernetes).
+   */
+  WORKER_QUEUES: z
+    .string()
+    .optional()
+    .transform((v) => [...new Set((v?.trim() ? v : 'main,media').split(',').map((s) => s.trim()))])
+    .pipe(z.array(z.enum(['main', 'media'])).min(1)),
+  /**
+   * How long a stopping worker process lets running activities finish before cancelling them (they are
+   * retried on another worker); its pod's terminationGracePeriodSeconds must be longer.
+   */
+  WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * sharp/ffmpeg jobs a media worker runs at once; the number of cores when unset, which in a container is
+   * the node's, not the pod's CPU share.
+   */
+  MEDIA_CONCURRENCY: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(256).optional(),
+  ),
 
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   /** A valid key's lookup is reused this long; a revoked key stops working within it. */
@@ -73,6 +105,8 @@ export const Config = z.object({
 
   /** Serves /metrics on a listener of its own on this port (HOST) instead of the API port; the worker's. */
   METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  /** The worker process serves /healthz and /readyz on a listener of its own on this port (HOST). */
+  HEALTH_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: optionalString,
   /**

@@ -61,6 +61,8 @@ export const WEBHOOK_CHECK_TIMEOUT_MS = 5_000;
 
 /** A stopping API answers streams and waits at once, then gives other requests this long to finish. */
 export const SHUTDOWN_GRACE_MS = 10_000;
+/** How long /readyz waits for each dependency (database, Temporal) before calling it unreachable. */
+export const READINESS_CHECK_TIMEOUT_MS = 2_000;
 
 export const COMPOSE_MAX_SCRIPT_SECONDS = 90;
 export const COMPOSE_CLIP_SECONDS = { min: 3, max: 10, default: 5 } as const;

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig, publicUrl, type Config } from '../core/config';
 import { readDataDirOwner } from '../adapters/db/data-dir-lock';
 import { openServices } from '../adapters/services';
+import { connectionSecurity } from '../adapters/temporal/connection-security';
 import { createRunEngine } from '../adapters/temporal/run-engine';
 import { buildApiDeps } from '../api/api-deps';
 import { relayStdio, serveStdio } from '../api/mcp/stdio';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
       address: config.TEMPORAL_ADDRESS,
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueue: config.TASK_QUEUE,
+      security: connectionSecurity(config),
     });
     const deps = buildApiDeps(config, services, engine, logger);
     await serveStdio(deps, await callerFromHeaders(deps.db, { 'x-api-key': key }), config.MCP_PROFILE);

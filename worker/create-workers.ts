@@ -24,6 +24,10 @@ export interface WorkerOptions {
   workflowBundle?: WorkflowBundleOption;
   /** sharp/ffmpeg jobs at once; defaults to the number of cores. */
   mediaConcurrency?: number;
+  /** The queues to poll (WORKER_QUEUES); both when omitted. */
+  queues?: readonly WorkerQueue[];
+  /** How long a shutdown lets running activities finish before cancelling them; 0 (the SDK's default) when omitted. */
+  shutdownGraceMs?: number;
   /** Spans for workflows and activities; a `workflowBundle` given with it must be bundled with tracing too. */
   tracing?: WorkerTracing | null;
 }
@@ -40,36 +44,49 @@ export function bundleWorkflows(options: { tracing?: boolean } = {}): Promise<Wo
   });
 }
 
+/** The two task queues a worker process may poll (WORKER_QUEUES). */
+export type WorkerQueue = 'main' | 'media';
+
 /**
- * Two workers on one connection: the main queue runs workflows and provider calls; the media queue runs
- * CPU-heavy sharp/ffmpeg activities with concurrency about the number of cores.
+ * Up to two workers on one connection: the main queue runs workflows and provider calls; the media queue
+ * runs CPU-heavy sharp/ffmpeg activities with concurrency about the number of cores.
  */
 export async function createWorkers(options: WorkerOptions): Promise<Worker[]> {
   const { tracing } = options;
-  const workflowBundle = options.workflowBundle ?? (await bundleWorkflows({ tracing: Boolean(tracing) }));
+  const queues = options.queues ?? ['main', 'media'];
   const interceptors = { activity: tracing ? [activityLogContext, activitySpans] : [activityLogContext] };
-  const main = await Worker.create({
+  const shared = {
     connection: options.connection,
     namespace: options.namespace,
-    taskQueue: options.taskQueue,
-    workflowBundle,
-    sinks: tracing ? workflowSpanSinks(tracing) : undefined,
     interceptors,
     activities: options.activities,
-    maxConcurrentActivityTaskExecutions: 50,
-  });
-  const media = await Worker.create({
-    connection: options.connection,
-    namespace: options.namespace,
-    taskQueue: options.mediaTaskQueue,
-    interceptors,
-    activities: options.activities,
-    maxConcurrentActivityTaskExecutions: options.mediaConcurrency ?? Math.max(1, cpus().length),
-    // Heartbeats are batched for up to 80% of the heartbeat timeout (24-48 s here), and a cancel only reaches
-    // an activity in a heartbeat's answer: a cancelled ffmpeg job or model call would run on that long.
-    maxHeartbeatThrottleInterval: '2s',
-  });
-  return [main, media];
+    shutdownGraceTime: options.shutdownGraceMs ?? 0,
+  };
+  const workers: Worker[] = [];
+  if (queues.includes('main')) {
+    const workflowBundle = options.workflowBundle ?? (await bundleWorkflows({ tracing: Boolean(tracing) }));
+    workers.push(
+      await Worker.create({
+        ...shared,
+        taskQueue: options.taskQueue,
+        workflowBundle,
+        sinks: tracing ? workflowSpanSinks(tracing) : undefined,
+        maxConcurrentActivityTaskExecutions: 50,
+      }),
+    );
+  }
+  if (queues.includes('media'))
+    workers.push(
+      await Worker.create({
+        ...shared,
+        taskQueue: options.mediaTaskQueue,
+        maxConcurrentActivityTaskExecutions: options.mediaConcurrency ?? Math.max(1, cpus().length),
+        // Heartbeats are batched for up to 80% of the heartbeat timeout (24-48 s here), and a cancel only
+        // reaches an activity in a heartbeat's answer: a cancelled ffmpeg job or model call would run on that long.
+        maxHeartbeatThrottleInterval: '2s',
+      }),
+    );
+  return workers;
 }
 
 /** Runs the workers until `signal` aborts, then drains them. */

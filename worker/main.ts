@@ -1,7 +1,10 @@
 import { loadConfig, ConfigError } from '../core/config';
+import { READINESS_CHECK_TIMEOUT_MS } from '../core/limits';
+import { databaseAnswers } from '../adapters/db/answers';
 import { createLogger } from '../adapters/logger';
 import { startTracing } from '../adapters/telemetry/tracing';
 import { openServices } from '../adapters/services';
+import { startHealthServer } from '../api/health-server';
 import { startMetricsServer } from '../api/metrics-server';
 import { startWorkers } from './start-worker';
 
@@ -15,15 +18,35 @@ async function main(): Promise<void> {
   const logger = createLogger(config, 'atelier-worker');
   const tracing = startTracing('atelier-worker', logger);
   const services = await openServices(config, logger);
-  const running = await startWorkers(config, services, logger, config.TEMPORAL_ADDRESS, { tracing });
-  logger.info({ taskQueues: [config.TASK_QUEUE, config.MEDIA_TASK_QUEUE] }, 'worker running');
-  // The worker's only listener: its metrics and the Temporal runtime's, for Prometheus (docs/operations.md).
+  const running = await startWorkers(config, services, logger, config.TEMPORAL_ADDRESS, {
+    tracing,
+    queues: config.WORKER_QUEUES,
+    shutdownGraceMs: config.WORKER_SHUTDOWN_GRACE_SECONDS * 1000,
+    mediaConcurrency: config.MEDIA_CONCURRENCY,
+  });
+  const taskQueues = running.workers.map((w) => w.options.taskQueue);
+  logger.info({ taskQueues }, 'worker running');
+  // Its listeners: metrics (its own and the Temporal runtime's, for Prometheus) and probes (docs/operations.md).
   const metrics = await startMetricsServer(config, services.metrics, logger);
   if (metrics) logger.info({ url: metrics.url }, 'metrics listening');
-  const stop = () => void running.shutdown();
+  const stopping = new AbortController();
+  const health = await startHealthServer(config, {
+    checks: {
+      database: () => databaseAnswers(services.database.db),
+      temporal: () => running.answers(READINESS_CHECK_TIMEOUT_MS / 2),
+    },
+    stopping: stopping.signal,
+    logger,
+  });
+  if (health) logger.info({ url: health.url }, 'health probes listening');
+  const stop = () => {
+    stopping.abort();
+    void running.shutdown();
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   await running.done;
+  await health?.close();
   await metrics?.close();
   await services.close();
   // After the workers: the last workflow and activity spans are ended by then.

@@ -10,6 +10,8 @@ import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors
 import { AtelierError } from '../../core/errors';
 import type { ApprovalDecision, RunAppInput } from '../../core/run/run-types';
 import { RUN_APP_WORKFLOW, approvalUpdate } from '../../workflows/definitions';
+import type { ConnectionSecurity } from './connection-security';
+import { namespaceAnswers } from './namespace-answers';
 import { APP_ID, WORKSPACE_ID } from './search-attributes';
 
 const CALL_DEADLINE_MS = 5_000;
@@ -50,11 +52,15 @@ export interface RunEngine {
    * (the completion webhook is still being delivered); a refinement starts only after that.
    */
   awaitClosed(runId: string, timeoutMs: number): Promise<boolean>;
+  /** Resolves when Temporal answers for the namespace within `timeoutMs` (readiness, api/health.ts). */
+  answers(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface RunEngineOptions {
   address: string;
+  /** TLS and an API key (TEMPORAL_TLS, TEMPORAL_API_KEY: connection-security.ts); plaintext when omitted. */
+  security?: ConnectionSecurity;
   namespace: string;
   taskQueue: string;
   /** gRPC interceptors between the SDK's retry interceptor and the wire (tests inject transport faults). */
@@ -70,6 +76,7 @@ export interface RunEngineOptions {
 export function createRunEngine(options: RunEngineOptions): RunEngine {
   const connection = Connection.lazy({
     address: options.address,
+    ...options.security,
     interceptors: options.interceptors && [
       makeGrpcRetryInterceptor(defaultGrpcRetryOptions()),
       ...options.interceptors,
@@ -186,6 +193,7 @@ export function createRunEngine(options: RunEngineOptions): RunEngine {
         await sleep(CLOSE_POLL_MS);
       }
     },
+    answers: (timeoutMs) => namespaceAnswers(connection, options.namespace, timeoutMs),
     close: () => connection.close(),
   };
 }

@@ -23,3 +23,19 @@ describe('loadConfig: WEBHOOK_RETRY_SCHEDULE', () => {
     expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: value })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
   });
 });
+
+describe('loadConfig: WORKER_QUEUES', () => {
+  test('polls both queues unless told otherwise', () => {
+    expect(loadConfig({}).WORKER_QUEUES).toEqual(['main', 'media']);
+    expect(loadConfig({ WORKER_QUEUES: '' }).WORKER_QUEUES).toEqual(['main', 'media']);
+  });
+
+  test('takes one queue, or both once each, separated by commas', () => {
+    expect(loadConfig({ WORKER_QUEUES: 'media' }).WORKER_QUEUES).toEqual(['media']);
+    expect(loadConfig({ WORKER_QUEUES: ' main , media,main' }).WORKER_QUEUES).toEqual(['main', 'media']);
+  });
+
+  test.each(['workflows', 'main,', 'atelier-media'])('refuses %j and names the variable', (value) => {
+    expect(() => loadConfig({ WORKER_QUEUES: value })).toThrow(/WORKER_QUEUES/);
+  });
+});

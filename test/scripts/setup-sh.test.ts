@@ -52,6 +52,16 @@ mkdir -p node_modules
 exit 0
 `;
 const FAKE_TOOL = '#!/bin/sh\n';
+// Debian's tools: `apt-get download` leaves a .deb in the current folder, `dpkg-deb -x` unpacks a kubectl.
+const FAKE_APT_GET = `#!/bin/bash
+echo "apt-get $*" >> "$FAKE_LOG"
+[ "$1" = download ] && : > "$2_1.20.5_amd64.deb"
+exit 0
+`;
+const FAKE_DPKG_DEB = `#!/bin/bash
+echo "dpkg-deb $1 \${2##*/}" >> "$FAKE_LOG"
+mkdir -p "$3/usr/bin"; printf '#!/bin/sh\\n' > "$3/usr/bin/kubectl"; chmod +x "$3/usr/bin/kubectl"
+`;
 // What setup.sh itself runs; PATH holds only these and the fakes, so tools on this machine do not leak in.
 const SYSTEM_TOOLS = [
   'bash',
@@ -123,8 +133,10 @@ describe('scripts/setup.sh', () => {
     writeFileSync(path.join(repo, 'console/src/main.tsx'), '');
     writeExecutable(path.join(dir, 'bin/python3'), FAKE_PYTHON);
     writeExecutable(path.join(dir, 'bin/npm'), FAKE_NPM);
-    for (const tool of ['ffmpeg', 'ffprobe', 'espeak-ng'])
+    for (const tool of ['ffmpeg', 'ffprobe', 'espeak-ng', 'chromium'])
       writeExecutable(path.join(dir, 'bin', tool), FAKE_TOOL);
+    writeExecutable(path.join(dir, 'bin/apt-get'), FAKE_APT_GET);
+    writeExecutable(path.join(dir, 'bin/dpkg-deb'), FAKE_DPKG_DEB);
     for (const tool of SYSTEM_TOOLS) symlinkSync(whereIs(tool), path.join(dir, 'bin', tool));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -200,6 +212,30 @@ describe('scripts/setup.sh', () => {
     expect(existsSync(path.join(repo, '.tools/s3/moto-5.2.5.dist-info'))).toBe(true);
 
     expect(setup(['--test']).lines).toContain('setup: moto[server] 5.2.5 present');
+  });
+
+  it("with --test unpacks Debian's kubernetes-client into .tools/kubectl and installs kubernetes-validate, once", () => {
+    const first = setup(['--test']);
+    expect(first.status).toBe(0);
+    expect(first.calls).toEqual(
+      expect.arrayContaining([
+        'apt-get download kubernetes-client',
+        'dpkg-deb -x kubernetes-client_1.20.5_amd64.deb',
+        expect.stringMatching(/^python3 -m pip install .*--target \S+ kubernetes-validate==1\.37\.0$/),
+        'python3 -c import kubernetes_validate',
+      ]),
+    );
+    expect(existsSync(path.join(repo, '.tools/kubectl/usr/bin/kubectl'))).toBe(true);
+    expect(readdirSync(path.join(repo, '.tools')).filter((name) => name.includes('staging'))).toEqual([]);
+
+    const second = setup(['--test']);
+    expect(second.calls).toEqual([]);
+    expect(second.lines).toEqual(
+      expect.arrayContaining([
+        'setup: kubectl (kubernetes-client) present',
+        'setup: kubernetes-validate 1.37.0 present',
+      ]),
+    );
   });
 
   it('asks a non-root user to install missing media tools and exits 1', () => {

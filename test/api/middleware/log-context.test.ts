@@ -21,6 +21,7 @@ describe('request and run ids on every log line of a request', () => {
     },
     decideApproval: async () => undefined,
     awaitClosed: async () => true,
+    answers: async () => undefined,
     close: async () => undefined,
   };
 
