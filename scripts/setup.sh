@@ -43,9 +43,20 @@ fail() {
 }
 is_root() { [ "$(id -u)" = 0 ]; }
 
+# Two setups at once (two checkouts testing side by side) would race for apt's locks and one would fail:
+# apt runs one at a time across the machine, and waits for another apt (or dpkg) that holds its lock.
+APT_LOCK=/var/lock/atelier-apt.lock
+apt_get() {
+  if command -v flock >/dev/null 2>&1 && is_root; then
+    flock -w 1800 "$APT_LOCK" apt-get -o DPkg::Lock::Timeout=600 "$@"
+  else
+    apt-get -o DPkg::Lock::Timeout=600 "$@"
+  fi
+}
+
 apt_update_once() {
   if [ "$APT_UPDATED" = 0 ]; then
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt_get update -qq >/dev/null
     APT_UPDATED=1
   fi
 }
@@ -53,7 +64,7 @@ apt_update_once() {
 apt_install() {
   is_root || fail "missing system packages: $*. Install them (e.g. sudo apt-get install -y $*) and run again."
   apt_update_once
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt_get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
 # pip --target refuses to merge into an existing bin/ folder, so each install goes to a fresh folder
@@ -239,7 +250,7 @@ step_kubectl() {
   is_root && apt_update_once
   rm -rf "$staging"
   mkdir -p "$staging"
-  if ! (cd "$staging" && apt-get download kubernetes-client) >"$log" 2>&1; then
+  if ! (cd "$staging" && apt_get download kubernetes-client) >"$log" 2>&1; then
     tail -n 5 "$log" >&2
     rm -rf "$staging"
     fail "apt-get download kubernetes-client failed (full log: $log)"
@@ -300,7 +311,7 @@ step_chromium() {
   fi
   is_root || fail "missing chromium for the browser tests. Install it (sudo apt-get install -y chromium) and run again."
   say "installing chromium (browser tests)"
-  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null 2>&1; then
+  if ! DEBIAN_FRONTEND=noninteractive apt_get install -y -qq --no-install-recommends chromium >/dev/null 2>&1; then
     apt_install chromium
   fi
 }
