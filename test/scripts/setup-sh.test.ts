@@ -53,7 +53,7 @@ exit 0
 `;
 const FAKE_TOOL = '#!/bin/sh\n';
 // Debian's tools: `apt-get download` leaves a .deb in the current folder, `dpkg-deb -x` unpacks a kubectl.
-// Options (\`-o DPkg::Lock::Timeout=600\`) are left out of the log.
+// Options (`-o DPkg::Lock::Timeout=600`) are left out of the log.
 const FAKE_APT_GET = `#!/bin/bash
 while [ "$1" = -o ]; do shift 2; done
 echo "apt-get $*" >> "$FAKE_LOG"
