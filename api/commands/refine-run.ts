@@ -1,5 +1,5 @@
 import { AtelierError, invalidField } from '../../core/errors';
-import { descendantsOf } from '../../core/graph/find-subgraph';
+import { ancestorsOf, descendantsOf } from '../../core/graph/find-subgraph';
 import type { Plan } from '../../core/graph/plan';
 import { refinementCandidates } from '../../core/refinement/candidates';
 import { canApply } from '../../core/refinement/refinement-report';
@@ -7,6 +7,7 @@ import type { RunView } from '../../core/run/present-run';
 import { isTerminal } from '../../core/run/run-status';
 import type { NodeOutput } from '../../core/run/run-types';
 import { beginRefinement, latestCompletedOutputs, revertRefinement } from '../../adapters/db/refinements';
+import { beginRevision, dropRevision, recordRevisionAnswer } from '../../adapters/db/run-revisions';
 import { planOf } from '../../adapters/db/runs';
 import type { RunRow } from '../../adapters/db/schema';
 import { readRefinement } from '../../adapters/models/direction-support';
@@ -36,6 +37,21 @@ export const runNotCompleted = (status: string) =>
   invalidField(null, 'run_not_completed', `Only a completed run can be refined; this run is ${status}`);
 
 /**
+ * A revision after a rejection ("revise with this comment"): the run failed because the reviewer rejected
+ * `approvalNodeId`; only the nodes upstream of it may change, and it runs again, so the result comes back
+ * to review.
+ */
+export interface Revise {
+  approvalNodeId: string;
+}
+
+/** The prompt-driven nodes a revision of a rejected approval may change: those upstream of it. */
+export function reviseCandidates(plan: Plan, executed: string[], approvalNodeId: string) {
+  const upstream = new Set(ancestorsOf(plan, [approvalNodeId]));
+  return refinementCandidates(plan, executed).filter((c) => upstream.has(c.nodeId));
+}
+
+/**
  * Refines a completed run in place from natural-language feedback.
  * 1. Choose the prompt-bearing nodes the feedback is about and rewrite their prompts (the chat
  *    model when one is configured, else, or when its answer is unusable, the rules in core).
@@ -54,11 +70,15 @@ export async function refineRun(
   run: RunRow,
   feedback: string,
   waitMs: number,
+  revise?: Revise,
 ): Promise<Refinement> {
-  if (run.status !== 'completed') throw runNotCompleted(run.status);
+  const from = revise ? 'failed' : 'completed';
+  if (run.status !== from) throw runNotCompleted(run.status);
   const plan = planOf(run);
   const executed = run.execute as string[];
-  const candidates = refinementCandidates(plan, executed);
+  const candidates = revise
+    ? reviseCandidates(plan, executed, revise.approvalNodeId)
+    : refinementCandidates(plan, executed);
   if (candidates.length === 0)
     throw invalidField(
       'feedback',
@@ -143,17 +163,30 @@ export async function refineRun(
           );
       },
       record: async (db) => {
-        if (!(await beginRefinement(db, run.id, revision, withPrompts(plan, promptOverrides))))
-          throw runNotCompleted('no longer completed');
+        if (!(await beginRefinement(db, run.id, revision, withPrompts(plan, promptOverrides), from)))
+          throw runNotCompleted(`no longer ${from}`);
+        await beginRevision(db, { runId: run.id, revision, kind: revise ? 'revise' : 'feedback', feedback });
       },
-      undo: (db) => revertRefinement(db, run),
+      undo: async (db) => {
+        await revertRefinement(db, run);
+        await dropRevision(db, run.id, revision);
+      },
     },
   );
   await deps.bus.publish({ runId: run.id, kind: 'run', status: 'queued' });
 
   const { run: view } = await waitForRun(deps.db, deps.bus, run.id, waitMs, deps.draining);
   const after = isTerminal(view.status) ? await latestCompletedOutputs(deps.db, run.id) : null;
-  return answer(view, revision, after, execute.length);
+  const refined = answer(view, revision, after, execute.length);
+  // Kept with the revision, so the run's history says what this refinement did after a reload.
+  await recordRevisionAnswer(deps.db, {
+    runId: run.id,
+    revision,
+    summary: refined.summary,
+    refinedNodes: refined.refinedNodes,
+  });
+  await deps.bus.publish({ runId: run.id, kind: 'run', status: view.status });
+  return refined;
 }
 
 /** The plan with rewritten prompts folded in. */
