@@ -12,6 +12,7 @@ import { planOf } from '../../adapters/db/runs';
 import type { RunRow } from '../../adapters/db/schema';
 import { readRefinement } from '../../adapters/models/direction-support';
 import type { ApiDeps } from '../deps';
+import { loadRunView } from '../../adapters/db/run-view';
 import { waitForRun } from './follow-run';
 import { modelRefinement } from './model-refinement';
 import { launchExecution } from './launch-execution';
@@ -116,7 +117,8 @@ export async function refineRun(
       ran,
       before: latest,
       after,
-      status: view.status,
+      // A revision that came back to a person's review has done what the feedback changed.
+      status: view.awaitingApproval ? 'awaiting approval' : view.status,
       revision,
       revised: ran.length > 0,
       reran,
@@ -176,17 +178,71 @@ export async function refineRun(
   await deps.bus.publish({ runId: run.id, kind: 'run', status: 'queued' });
 
   const { run: view } = await waitForRun(deps.db, deps.bus, run.id, waitMs, deps.draining);
-  const after = isTerminal(view.status) ? await latestCompletedOutputs(deps.db, run.id) : null;
-  const refined = answer(view, revision, after, execute.length);
-  // Kept with the revision, so the run's history says what this refinement did after a reload.
+  const settledAnswer = async (current: RunView) =>
+    answer(current, revision, await latestCompletedOutputs(deps.db, run.id), execute.length);
+  const refined = settled(view) ? await settledAnswer(view) : answer(view, revision, null, execute.length);
+  // Kept with the revision, so the run's history says what this refinement did after a reload; an answer
+  // given while the revision ran is replaced by the settled one when it settles.
+  await keepRevisionAnswer(deps, refined);
+  if (!settled(view))
+    whenRevisionSettles(deps, run.id, revision, async (current) =>
+      keepRevisionAnswer(deps, await settledAnswer(current)),
+    );
+  return refined;
+}
+
+/** A revision has done its work: it ended, or came back to a person's review. */
+const settled = (view: RunView) => isTerminal(view.status) || view.awaitingApproval !== null;
+
+async function keepRevisionAnswer(deps: ApiDeps, refined: Refinement): Promise<void> {
   await recordRevisionAnswer(deps.db, {
-    runId: run.id,
-    revision,
+    runId: refined.runId,
+    revision: refined.revision,
     summary: refined.summary,
     refinedNodes: refined.refinedNodes,
   });
-  await deps.bus.publish({ runId: run.id, kind: 'run', status: view.status });
-  return refined;
+  await deps.bus.publish({ runId: refined.runId, kind: 'run', status: refined.status });
+}
+
+/** How long this process keeps watching a revision to store its settled answer. */
+const SETTLE_WATCH_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * Calls `then` once the run's `revision` settles (ended or awaiting review), from the run's events on the
+ * bus. Best effort, in this process: it stops when the server drains, after SETTLE_WATCH_MS, or when
+ * another revision starts; the stored answer is then the one given at the time.
+ */
+function whenRevisionSettles(
+  deps: ApiDeps,
+  runId: string,
+  revision: number,
+  then: (view: RunView) => Promise<void>,
+): void {
+  let done = false;
+  const stop = () => {
+    done = true;
+    unsubscribe();
+    clearTimeout(timer);
+    deps.draining?.removeEventListener('abort', stop);
+  };
+  const timer = setTimeout(stop, SETTLE_WATCH_MS);
+  timer.unref();
+  deps.draining?.addEventListener('abort', stop, { once: true });
+  let queue = Promise.resolve();
+  const look = () => {
+    queue = queue
+      .then(async () => {
+        if (done) return;
+        const view = await loadRunView(deps.db, runId);
+        if (!view || view.revision !== revision) return stop();
+        if (!settled(view)) return;
+        stop();
+        await then(view);
+      })
+      .catch((err: unknown) => deps.logger.warn({ err, runId }, 'refinement answer not updated'));
+  };
+  const unsubscribe = deps.bus.subscribe(runId, look);
+  look();
 }
 
 /** The plan with rewritten prompts folded in. */
