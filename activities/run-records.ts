@@ -4,7 +4,7 @@ import { debitNode } from '../adapters/db/credits';
 import { recordNodeState, recordRunState, findRun } from '../adapters/db/runs';
 import { countRunEnd } from '../adapters/telemetry/run-ends';
 import { nodeCredits } from '../core/billing/credits';
-import type { NodeOutput } from '../core/run/run-types';
+import type { NodeOutput, NodeQuality, NodeReview } from '../core/run/run-types';
 import type { NodeType } from '../core/graph/node-types';
 import type { ActivityDeps } from './deps';
 import { discardNodeOutputs } from './store-output';
@@ -18,6 +18,10 @@ export interface RecordNodeInput {
   output: NodeOutput | null;
   error: string | null;
   attempts?: number;
+  /** human.approval: the decision, once made. */
+  review?: NodeReview;
+  /** quality.check: the score of the output it let through. */
+  quality?: NodeQuality;
 }
 
 /**

@@ -37,14 +37,17 @@ ${tools}
 
 A run starts queued; outputs are pending placeholders (\`value: null\`) until it completes.
 - Wait: \`wait_for_run\` (MCP, progress notifications from node events) or
-  \`GET /v1/runs/{runId}/wait?timeout=60\` (1..120 s; \`timeout: true\` means call again).
+  \`GET /v1/runs/{runId}/wait?timeout=60\` (1..120 s; \`timeout: true\` means call again;
+  \`awaitingApproval: true\` means it waits for a person: decide, then wait again).
 - Poll: \`GET /v1/runs/{runId}\` every 3-5 s; stop at completed, failed or cancelled.
 - Stream: \`GET /v1/runs/{runId}/stream\` (SSE: progress, node.started, node.completed, node.failed,
   node.awaiting_approval, complete, error, timeout, ping); reconnect with Last-Event-ID.
 - Webhook: \`?webhook=<url>\` on a run (or \`webhookUrl\`): the Run is POSTed when it ends, signed with
   Ed25519 (keys: \`GET /v1/webhooks/signing-key\`); verify the raw body, reject timestamps older than 300 s.
 - Approval: when \`run.awaitingApproval\` is set, a human.approval node waits: \`approve_run\`, or
-  \`POST\` \`{"decision": "approve" | "reject"}\` to its \`approvalUrl\`.
+  \`POST\` \`{"decision": "approve" | "reject", "comment"?, "revise"?}\` to its \`approvalUrl\`
+  (\`awaitingApproval.reviewing\` is what is under review, with its quality score; reject with
+  \`revise: true\` and a comment to re-run the reviewed node with the comment and review again).
 
 ## Errors
 

@@ -15,6 +15,8 @@ import type { PlanNode } from '../core/graph/plan';
 import type {
   ApprovalDecision,
   NodeOutput,
+  NodeQuality,
+  NodeReview,
   NodeTask,
   RunAppInput,
   RunAppResult,
@@ -85,6 +87,9 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
   const records = serialRecords();
   const decisions = new Map<string, ApprovalDecision>();
   registerHandlers(state, decisions);
+  // What approval and quality nodes record beside their status: data only, no command of their own.
+  const reviews = new Map<string, NodeReview>();
+  const qualities = new Map<string, NodeQuality>();
 
   const results = new Map<string, Promise<NodeResult>>();
   const byId = new Map(input.plan.nodes.map((n) => [n.id, n]));
@@ -163,6 +168,8 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
       status,
       output: extra.output ?? null,
       error: extra.error ?? null,
+      ...(reviews.has(node.id) ? { review: reviews.get(node.id) } : {}),
+      ...(qualities.has(node.id) ? { quality: qualities.get(node.id) } : {}),
     });
   };
 
@@ -257,7 +264,7 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
       proxyActivities<Activities>(options)[QUALITY_CHECK.activity.name].executeWithOptions(options, [
         { runId: input.runId, nodeId: node.id, revision: input.revision, output, minScore },
       ]);
-    let best = { output: parent.output, score: (await score(parent.output)).score };
+    let best = { output: parent.output, ...(await score(parent.output)) };
     let last = parent.output;
     let attempts = 1;
     const rerunnable = NODE_DEFINITIONS[parentNode.type].execution === 'activity';
@@ -271,10 +278,17 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
       const retried = await callNodeActivity(parentNode, inputs, attempt);
       const result = await score(retried);
       await recordUpstream(retried, attempt);
-      if (result.score > best.score) best = { output: retried, score: result.score };
+      if (result.score > best.score) best = { output: retried, ...result };
       last = retried;
       attempts = attempt;
     }
+    qualities.set(node.id, {
+      score: best.score,
+      minScore,
+      passed: best.score >= minScore,
+      reasons: best.reasons,
+      attempts,
+    });
     // The upstream node's record (and its asset) must show the output that was kept, not the last try.
     if (best.output !== last) await recordUpstream(best.output, attempts);
     return best.output;
@@ -291,6 +305,14 @@ export async function runApp(input: RunAppInput): Promise<RunAppResult> {
     state.awaitingApproval = state.awaitingApproval.filter((id) => id !== node.id);
     if (!decided) throw new Error(`approval of "${node.label}" timed out`);
     const decision = decisions.get(node.id)!;
+    reviews.set(node.id, {
+      decision: decision.decision,
+      comment: decision.comment ?? null,
+      by: decision.by ?? null,
+      // The sandbox's clock is the workflow task's time, the same on replay.
+      decidedAt: decision.decidedAt ?? new Date().toISOString(),
+      revise: decision.revise === true,
+    });
     if (decision.decision === 'reject')
       throw new Error(`rejected by reviewer${decision.comment ? `: ${decision.comment}` : ''}`);
     return output;

@@ -66,6 +66,16 @@ export async function findKey(db: Kysely<Database>, key: string): Promise<KeyCon
   };
 }
 
+/** The name a key was issued under (its prefix when it has none): who decided, in a run's history. */
+export async function findKeyName(db: Kysely<Database>, keyId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(['name', 'key_prefix'])
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+  return row ? row.name || row.key_prefix : null;
+}
+
 export async function revokeApiKey(db: Kysely<Database>, idOrPrefix: string): Promise<number> {
   const result = await db
     .updateTable('api_keys')

@@ -22,16 +22,17 @@ export async function latestCompletedOutputs(
 }
 
 /**
- * Moves a completed run to its next revision (queued, same id) and stores the plan with the
- * rewritten prompts, so a later refinement rewrites these prompts rather than the originals.
- * False when the run is no longer completed at `revision - 1` (another refinement won). One
- * statement, so it can be part of the admission transaction.
+ * Moves a completed run (or, to revise a rejection, a failed one) to its next revision (queued, same
+ * id) and stores the plan with the rewritten prompts, so a later refinement rewrites these prompts
+ * rather than the originals. False when the run is no longer `from` at `revision - 1` (another
+ * refinement won). One statement, so it can be part of the admission transaction.
  */
 export async function beginRefinement(
   db: Kysely<Database>,
   runId: string,
   revision: number,
   plan: Plan,
+  from: 'completed' | 'failed' = 'completed',
 ): Promise<boolean> {
   const result = await db
     .updateTable('runs')
@@ -44,7 +45,7 @@ export async function beginRefinement(
       updated_at: new Date(),
     })
     .where('id', '=', runId)
-    .where('status', '=', 'completed')
+    .where('status', '=', from)
     .where('revision', '=', revision - 1)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { presentRun, type RunView } from '../../core/run/present-run';
+import { findRunRevisions } from './run-revisions';
 import { findRun, findRunNodes } from './runs';
 import type { Database } from './schema';
 
@@ -11,5 +12,6 @@ export async function loadRunView(
 ): Promise<RunView | null> {
   const run = await findRun(db, runId, workspaceId);
   if (!run) return null;
-  return presentRun(run, await findRunNodes(db, runId));
+  const [nodes, revisions] = await Promise.all([findRunNodes(db, runId), findRunRevisions(db, runId)]);
+  return presentRun(run, nodes, revisions);
 }

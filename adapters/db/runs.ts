@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Plan } from '../../core/graph/plan';
-import type { NodeOutput } from '../../core/run/run-types';
+import type { NodeOutput, NodeQuality, NodeReview } from '../../core/run/run-types';
+import { recordRevisionState } from './run-revisions';
 import { settleExecution } from './run-admission';
 import type { Database, NewRun, NodeStatus, RunRow, RunSource, RunStatus } from './schema';
 
@@ -43,6 +44,8 @@ export interface NodeRecord {
   output: NodeOutput | null;
   error: string | null;
   attempts?: number;
+  review?: NodeReview;
+  quality?: NodeQuality;
 }
 
 /** Upserts a node's state for a revision; the same call twice leaves the same row. */
@@ -62,12 +65,16 @@ export async function recordNodeState(db: Kysely<Database>, record: NodeRecord):
       started_at: record.status === 'running' ? now : null,
       completed_at: terminal ? now : null,
       updated_at: now,
+      review: record.review ? JSON.stringify(record.review) : null,
+      quality: record.quality ? JSON.stringify(record.quality) : null,
     })
     .onConflict((oc) =>
       oc.columns(['run_id', 'node_id', 'revision']).doUpdateSet((eb) => ({
         status: record.status,
         error: record.error,
         output: record.output ? JSON.stringify(record.output) : eb.ref('run_nodes.output'),
+        review: record.review ? JSON.stringify(record.review) : eb.ref('run_nodes.review'),
+        quality: record.quality ? JSON.stringify(record.quality) : eb.ref('run_nodes.quality'),
         attempts: record.attempts !== undefined ? record.attempts : eb.ref('run_nodes.attempts'),
         started_at: sql<Date>`coalesce(run_nodes.started_at, ${record.status === 'running' ? now : null})`,
         completed_at: terminal ? now : null,
@@ -98,6 +105,7 @@ export async function recordRunState(
         updated_at: now,
       })
       .execute();
+    await recordRevisionState(db, update, now);
     return;
   }
   // The workflow confirms a cancel the API already recorded: the run keeps the time it was cancelled at.
@@ -110,6 +118,7 @@ export async function recordRunState(
       updated_at: now,
     })
     .execute();
+  await recordRevisionState(db, update, now);
   // The execution ended: its debits stand, the rest of its reservation is free, nothing is left to start.
   await settleExecution(db, update);
   if (update.status === 'cancelled') {
@@ -147,10 +156,13 @@ export async function cancelRunRecord(db: Kysely<Database>, runId: string): Prom
   return row?.status;
 }
 
-/** Which runs GET /v1/runs lists: by app, status and source, created at or after `since` (ISO 8601), one page. */
+/**
+ * Which runs GET /v1/runs lists: by app, status and source, created at or after `since` (ISO 8601), one page.
+ * `awaiting_approval` is a running run whose current revision has a node waiting for a person.
+ */
 export interface RunFilter {
   appId?: string;
-  status?: RunStatus;
+  status?: RunStatus | 'awaiting_approval';
   source?: RunSource;
   since?: string;
   limit: number;
@@ -161,11 +173,19 @@ export async function listRuns(db: Kysely<Database>, workspaceId: string, filter
   let q = db.selectFrom('runs').where('workspace_id', '=', workspaceId);
   if (filter.since) q = q.where('created_at', '>=', new Date(filter.since));
   if (filter.appId) q = q.where('app_id', '=', filter.appId);
-  if (filter.status) q = q.where('status', '=', filter.status);
+  if (filter.status === 'awaiting_approval')
+    q = q
+      .where('status', '=', 'running')
+      .where(sql<boolean>`exists (${awaitingNodes} ${sql.raw('limit 1')})`);
+  else if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.source) q = q.where('source', '=', filter.source);
   const [{ total }] = await q.select((eb) => eb.fn.countAll<string>().as('total')).execute();
   const rows = await q
     .selectAll()
+    .select([
+      sql<Date | null>`(select min(updated_at) from (${awaitingNodes}) waiting)`.as('awaiting_since'),
+      runDurationMs.as('duration_ms'),
+    ])
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(filter.limit)
@@ -173,5 +193,20 @@ export async function listRuns(db: Kysely<Database>, workspaceId: string, filter
     .execute();
   return { rows, total: Number(total) };
 }
+
+/** The nodes of a running run's current revision that wait for a person (correlated with `runs`). */
+const awaitingNodes = sql`select run_nodes.updated_at from run_nodes
+  where run_nodes.run_id = runs.id and run_nodes.revision = runs.revision
+  and run_nodes.status = 'awaiting_approval' and runs.status = 'running'`;
+
+/**
+ * A run's own working time: each revision that has ended, from its start to its end, summed (as the Run
+ * presents it, core/run/present-run.ts); runs from before revisions were recorded count from their start
+ * to their end.
+ */
+const runDurationMs = sql<number | null>`coalesce(
+  (select sum(extract(epoch from (rr.completed_at - rr.started_at)) * 1000)
+    from run_revisions rr where rr.run_id = runs.id and rr.started_at is not null and rr.completed_at is not null),
+  extract(epoch from (runs.completed_at - runs.started_at)) * 1000)`;
 
 export const planOf = (row: RunRow) => row.plan as Plan;

@@ -103,6 +103,27 @@ export interface RunNodesTable {
   started_at: Timestamp | null;
   completed_at: Timestamp | null;
   updated_at: Timestamp;
+  /** human.approval: the decision (core/run/run-types.ts NodeReview). Migration 024. */
+  review: ColumnType<unknown, string | null | undefined, string | null>;
+  /** quality.check: the score of the output let through (NodeQuality). Migration 024. */
+  quality: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+/** How a revision of a run began (start, feedback, revise) and how it went. Migration 024. */
+export type RevisionKind = 'start' | 'feedback' | 'revise';
+
+export interface RunRevisionsTable {
+  run_id: string;
+  revision: number;
+  kind: ColumnType<RevisionKind, RevisionKind | undefined, RevisionKind>;
+  feedback: string | null;
+  summary: string | null;
+  refined_nodes: ColumnType<unknown, string | null | undefined, string | null>;
+  status: RunStatus | null;
+  error_message: string | null;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  created_at: CreatedAt;
 }
 
 export interface AssetsTable {
@@ -299,6 +320,7 @@ export interface Database {
   apps: AppsTable;
   runs: RunsTable;
   run_nodes: RunNodesTable;
+  run_revisions: RunRevisionsTable;
   assets: AssetsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   credit_ledger: CreditLedgerTable;
@@ -318,6 +340,7 @@ export interface Database {
 export type AppRow = Selectable<AppsTable>;
 export type RunRow = Selectable<RunsTable>;
 export type RunNodeRow = Selectable<RunNodesTable>;
+export type RunRevisionRow = Selectable<RunRevisionsTable>;
 export type AssetRow = Selectable<AssetsTable>;
 export type NewRun = Insertable<RunsTable>;
 export type BrandProfileRow = Selectable<BrandProfilesTable>;

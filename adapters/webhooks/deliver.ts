@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { WEBHOOK_TIMEOUT_MS } from '../../core/limits';
+import { findRunRevisions } from '../db/run-revisions';
 import { presentRun } from '../../core/run/present-run';
 import {
   webhookMessageId,
@@ -75,7 +76,11 @@ export async function deliverWebhookOnce(
       error: `superseded by revision ${run.revision}, which sends its own webhook`,
     });
 
-  const body = JSON.stringify({ data: presentRun(run, await findRunNodes(deps.db, run.id)) });
+  const [nodes, revisions] = await Promise.all([
+    findRunNodes(deps.db, run.id),
+    findRunRevisions(deps.db, run.id),
+  ]);
+  const body = JSON.stringify({ data: presentRun(run, nodes, revisions) });
   const headers = signWebhook({
     body,
     runId: target.runId,

@@ -59,8 +59,9 @@ export function watchRunChanges(
 }
 
 /**
- * Resolves with the run once it is terminal, or with `timedOut` when the deadline passes first, or when
- * `stop` aborts (the server is stopping: the caller gets the wait's normal timeout answer, not a cut).
+ * Resolves with the run once it is terminal or waits for a person (`awaitingApproval`: a human.approval
+ * node), or with `timedOut` when the deadline passes first, or when `stop` aborts (the server is stopping:
+ * the caller gets the wait's normal timeout answer, not a cut).
  * Subscribes before reading, so a transition between the read and the subscription is not missed.
  */
 export async function waitForRun(
@@ -69,7 +70,7 @@ export async function waitForRun(
   runId: string,
   timeoutMs: number,
   stop?: AbortSignal,
-): Promise<{ run: RunView; timedOut: boolean }> {
+): Promise<{ run: RunView; timedOut: boolean; awaitingApproval: boolean }> {
   // An event may arrive while the first read is in flight, before anyone waits: remember it.
   let ended = false;
   let wake: () => void = () => {
@@ -77,11 +78,18 @@ export async function waitForRun(
   };
   const unsubscribe = bus.subscribe(runId, (event) => {
     if (event.kind === 'run' && isTerminal(event.status)) wake();
+    if (event.kind === 'node' && event.status === 'awaiting_approval') wake();
+  });
+  const settled = (run: RunView) => isTerminal(run.status) || run.awaitingApproval !== null;
+  const answer = (run: RunView, woke: boolean) => ({
+    run,
+    timedOut: !woke && !settled(run),
+    awaitingApproval: !isTerminal(run.status) && run.awaitingApproval !== null,
   });
   try {
     const run = await loadRunView(db, runId);
     if (!run) throw new Error(`run ${runId} vanished`);
-    if (isTerminal(run.status)) return { run, timedOut: false };
+    if (settled(run)) return answer(run, true);
     const woke =
       ended ||
       (await new Promise<boolean>((resolve) => {
@@ -95,8 +103,7 @@ export async function waitForRun(
         stop?.addEventListener('abort', stopped, { once: true });
         wake = () => end(true);
       }));
-    const latest = (await loadRunView(db, runId))!;
-    return { run: latest, timedOut: !woke && !isTerminal(latest.status) };
+    return answer((await loadRunView(db, runId))!, woke);
   } finally {
     unsubscribe();
   }

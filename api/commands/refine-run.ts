@@ -1,5 +1,5 @@
 import { AtelierError, invalidField } from '../../core/errors';
-import { descendantsOf } from '../../core/graph/find-subgraph';
+import { ancestorsOf, descendantsOf } from '../../core/graph/find-subgraph';
 import type { Plan } from '../../core/graph/plan';
 import { refinementCandidates } from '../../core/refinement/candidates';
 import { canApply } from '../../core/refinement/refinement-report';
@@ -7,10 +7,12 @@ import type { RunView } from '../../core/run/present-run';
 import { isTerminal } from '../../core/run/run-status';
 import type { NodeOutput } from '../../core/run/run-types';
 import { beginRefinement, latestCompletedOutputs, revertRefinement } from '../../adapters/db/refinements';
+import { beginRevision, dropRevision, recordRevisionAnswer } from '../../adapters/db/run-revisions';
 import { planOf } from '../../adapters/db/runs';
 import type { RunRow } from '../../adapters/db/schema';
 import { readRefinement } from '../../adapters/models/direction-support';
 import type { ApiDeps } from '../deps';
+import { loadRunView } from '../../adapters/db/run-view';
 import { waitForRun } from './follow-run';
 import { modelRefinement } from './model-refinement';
 import { launchExecution } from './launch-execution';
@@ -36,6 +38,21 @@ export const runNotCompleted = (status: string) =>
   invalidField(null, 'run_not_completed', `Only a completed run can be refined; this run is ${status}`);
 
 /**
+ * A revision after a rejection ("revise with this comment"): the run failed because the reviewer rejected
+ * `approvalNodeId`; only the nodes upstream of it may change, and it runs again, so the result comes back
+ * to review.
+ */
+export interface Revise {
+  approvalNodeId: string;
+}
+
+/** The prompt-driven nodes a revision of a rejected approval may change: those upstream of it. */
+export function reviseCandidates(plan: Plan, executed: string[], approvalNodeId: string) {
+  const upstream = new Set(ancestorsOf(plan, [approvalNodeId]));
+  return refinementCandidates(plan, executed).filter((c) => upstream.has(c.nodeId));
+}
+
+/**
  * Refines a completed run in place from natural-language feedback.
  * 1. Choose the prompt-bearing nodes the feedback is about and rewrite their prompts (the chat
  *    model when one is configured, else, or when its answer is unusable, the rules in core).
@@ -54,11 +71,15 @@ export async function refineRun(
   run: RunRow,
   feedback: string,
   waitMs: number,
+  revise?: Revise,
 ): Promise<Refinement> {
-  if (run.status !== 'completed') throw runNotCompleted(run.status);
+  const from = revise ? 'failed' : 'completed';
+  if (run.status !== from) throw runNotCompleted(run.status);
   const plan = planOf(run);
   const executed = run.execute as string[];
-  const candidates = refinementCandidates(plan, executed);
+  const candidates = revise
+    ? reviseCandidates(plan, executed, revise.approvalNodeId)
+    : refinementCandidates(plan, executed);
   if (candidates.length === 0)
     throw invalidField(
       'feedback',
@@ -96,7 +117,8 @@ export async function refineRun(
       ran,
       before: latest,
       after,
-      status: view.status,
+      // A revision that came back to a person's review has done what the feedback changed.
+      status: view.awaitingApproval ? 'awaiting approval' : view.status,
       revision,
       revised: ran.length > 0,
       reran,
@@ -143,17 +165,84 @@ export async function refineRun(
           );
       },
       record: async (db) => {
-        if (!(await beginRefinement(db, run.id, revision, withPrompts(plan, promptOverrides))))
-          throw runNotCompleted('no longer completed');
+        if (!(await beginRefinement(db, run.id, revision, withPrompts(plan, promptOverrides), from)))
+          throw runNotCompleted(`no longer ${from}`);
+        await beginRevision(db, { runId: run.id, revision, kind: revise ? 'revise' : 'feedback', feedback });
       },
-      undo: (db) => revertRefinement(db, run),
+      undo: async (db) => {
+        await revertRefinement(db, run);
+        await dropRevision(db, run.id, revision);
+      },
     },
   );
   await deps.bus.publish({ runId: run.id, kind: 'run', status: 'queued' });
 
   const { run: view } = await waitForRun(deps.db, deps.bus, run.id, waitMs, deps.draining);
-  const after = isTerminal(view.status) ? await latestCompletedOutputs(deps.db, run.id) : null;
-  return answer(view, revision, after, execute.length);
+  const settledAnswer = async (current: RunView) =>
+    answer(current, revision, await latestCompletedOutputs(deps.db, run.id), execute.length);
+  const refined = settled(view) ? await settledAnswer(view) : answer(view, revision, null, execute.length);
+  // Kept with the revision, so the run's history says what this refinement did after a reload; an answer
+  // given while the revision ran is replaced by the settled one when it settles.
+  await keepRevisionAnswer(deps, refined);
+  if (!settled(view))
+    whenRevisionSettles(deps, run.id, revision, async (current) =>
+      keepRevisionAnswer(deps, await settledAnswer(current)),
+    );
+  return refined;
+}
+
+/** A revision has done its work: it ended, or came back to a person's review. */
+const settled = (view: RunView) => isTerminal(view.status) || view.awaitingApproval !== null;
+
+async function keepRevisionAnswer(deps: ApiDeps, refined: Refinement): Promise<void> {
+  await recordRevisionAnswer(deps.db, {
+    runId: refined.runId,
+    revision: refined.revision,
+    summary: refined.summary,
+    refinedNodes: refined.refinedNodes,
+  });
+  await deps.bus.publish({ runId: refined.runId, kind: 'run', status: refined.status });
+}
+
+/** How long this process keeps watching a revision to store its settled answer. */
+const SETTLE_WATCH_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * Calls `then` once the run's `revision` settles (ended or awaiting review), from the run's events on the
+ * bus. Best effort, in this process: it stops when the server drains, after SETTLE_WATCH_MS, or when
+ * another revision starts; the stored answer is then the one given at the time.
+ */
+function whenRevisionSettles(
+  deps: ApiDeps,
+  runId: string,
+  revision: number,
+  then: (view: RunView) => Promise<void>,
+): void {
+  let done = false;
+  const stop = () => {
+    done = true;
+    unsubscribe();
+    clearTimeout(timer);
+    deps.draining?.removeEventListener('abort', stop);
+  };
+  const timer = setTimeout(stop, SETTLE_WATCH_MS);
+  timer.unref();
+  deps.draining?.addEventListener('abort', stop, { once: true });
+  let queue = Promise.resolve();
+  const look = () => {
+    queue = queue
+      .then(async () => {
+        if (done) return;
+        const view = await loadRunView(deps.db, runId);
+        if (!view || view.revision !== revision) return stop();
+        if (!settled(view)) return;
+        stop();
+        await then(view);
+      })
+      .catch((err: unknown) => deps.logger.warn({ err, runId }, 'refinement answer not updated'));
+  };
+  const unsubscribe = deps.bus.subscribe(runId, look);
+  look();
 }
 
 /** The plan with rewritten prompts folded in. */

@@ -55,8 +55,11 @@ export const ApproveInput = z.object({
     .max(100)
     .optional()
     .meta({ description: 'The waiting node; default: run.awaitingApproval' }),
-  decision: z.enum(['approve', 'reject']).default('approve'),
+  decision: z.enum(['approve', 'reject']).meta({ description: 'Required: no decision is taken by default' }),
   comment: z.string().max(2000).optional(),
+  revise: z.boolean().optional().meta({
+    description: 'With reject and a comment: revise the reviewed node with the comment, then review again',
+  }),
 });
 
 /** Outputs that wrap what /v1 answers, because an MCP result is an object. */
@@ -64,6 +67,11 @@ export const RunOrStub = z.union([Run, SandboxStub]);
 export const WaitOutput = z.object({
   run: Run,
   timedOut: z.boolean().meta({ description: 'True when the timeout passed before the run ended' }),
+  awaitingApproval: z
+    .boolean()
+    .meta({
+      description: 'True when the run waits for a person: see run.awaitingApproval, then approve_run',
+    }),
 });
 export const AssetsOutput = z.object({ assets: z.array(Asset), pagination: Pagination });
 export const ChannelsOutput = z.object({ channels: z.array(Channel) });

@@ -7,11 +7,11 @@ import { presentRunSummary } from '../../core/run/present-run';
 import { listRuns } from '../commands/list-runs';
 import { ListQuery } from '../runs/schema';
 import { cancelRun } from '../commands/cancel-run';
-import { decideApproval } from '../commands/decide-approval';
 import { findOwnRun } from '../commands/find-own-run';
 import { waitForRun } from '../commands/follow-run';
 import { getRun } from '../commands/get-run';
 import { refineRun } from '../commands/refine-run';
+import { reviewRun } from '../commands/review-run';
 import { uuidParam } from '../validate';
 import { withRunProgress } from './progress';
 import { ApproveInput, RefineInput, RunInput, WaitInput, WaitOutput } from './schema';
@@ -25,8 +25,8 @@ export const RUN_TOOLS = [
     name: 'list_runs',
     title: 'List runs',
     description:
-      "The workspace's runs, newest first, without outputs: filter by appId, status, source or since (ISO " +
-      'time); read one with get_run.',
+      "The workspace's runs, newest first, without outputs: filter by appId, status (awaiting_approval: " +
+      'runs waiting for a person), source or since (ISO time); read one with get_run.',
     input: ListQuery,
     output: z.object({ runs: z.array(RunSummary), pagination: Pagination }),
     annotations: { readOnlyHint: true },
@@ -53,9 +53,9 @@ export const RUN_TOOLS = [
     name: 'wait_for_run',
     title: 'Wait for a run',
     description:
-      'Wait until the run ends (completed, failed, cancelled) or timeoutSeconds pass (at most 120), ' +
-      'reporting progress from its node events. timedOut: true means it is still going: call again, or ' +
-      'look at run.awaitingApproval.',
+      'Wait until the run ends (completed, failed, cancelled), waits for a person (awaitingApproval: true; ' +
+      'run.awaitingApproval says what is under review: decide with approve_run) or timeoutSeconds pass (at ' +
+      'most 120), reporting progress from its node events. timedOut: true means it is still going: call again.',
     input: WaitInput,
     output: WaitOutput,
     annotations: { readOnlyHint: true },
@@ -66,7 +66,7 @@ export const RUN_TOOLS = [
       const result = await withRunProgress(context, run.id, () =>
         waitForRun(deps.db, deps.bus, run.id, timeoutSeconds * 1000, stop),
       );
-      return { run: result.run, timedOut: result.timedOut };
+      return { run: result.run, timedOut: result.timedOut, awaitingApproval: result.awaitingApproval };
     },
   }),
   tool({
@@ -100,16 +100,16 @@ export const RUN_TOOLS = [
     name: 'approve_run',
     title: 'Approve (or reject) a waiting run',
     description:
-      'Decide the human.approval node a run waits on (run.awaitingApproval): approve lets it go on, ' +
-      'reject fails it. nodeId defaults to the node awaitingApproval names.',
+      'Decide the human.approval node a run waits on (run.awaitingApproval): decision "approve" lets it go ' +
+      'on, "reject" fails it; reject with revise: true and a comment re-runs the reviewed node with the ' +
+      'comment as feedback and comes back to review. nodeId defaults to the node awaitingApproval names.',
     input: ApproveInput,
     output: ApprovalResult,
-    run: async (context, { runId, nodeId, decision, comment }) => {
+    run: async (context, { runId, nodeId, decision, comment, revise }) => {
       const run = await ownRun(context, runId);
       const waiting = nodeId ?? (await getRun(context.deps, context.caller, run.id)).awaitingApproval?.nodeId;
       if (!waiting) throw invalidField('nodeId', 'not_awaiting_approval', 'The run waits for no approval');
-      await decideApproval(context.deps, run, { nodeId: waiting, decision, comment });
-      return { runId: run.id, nodeId: waiting, decision };
+      return reviewRun(context.deps, run, { nodeId: waiting, decision, comment, revise }, context.caller);
     },
   }),
 ];

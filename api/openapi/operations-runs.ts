@@ -64,9 +64,16 @@ export const RUN_OPERATIONS: Record<string, Operation> = {
   'GET /v1/runs/{runId}/wait': {
     id: 'waitForRun',
     tag: 'Runs',
-    summary: 'Block until the run ends or the timeout passes',
+    summary: 'Block until the run ends, waits for a person, or the timeout passes',
+    description:
+      'Answers as soon as the run is completed, failed or cancelled, or waits on a human.approval node (then `awaitingApproval: true` and `data.awaitingApproval` says what is under review: decide, then wait again).',
     query: WaitQuery,
-    responses: { 200: bare(WaitResult, 'The run; `timeout: true` when it had not ended') },
+    responses: {
+      200: bare(
+        WaitResult,
+        'The run; `awaitingApproval: true` when it waits for a person, `timeout: true` when it had not ended',
+      ),
+    },
   },
   'GET /v1/runs/{runId}/stream': {
     id: 'streamRun',
@@ -84,9 +91,11 @@ export const RUN_OPERATIONS: Record<string, Operation> = {
   'POST /v1/runs/{runId}/approvals/{nodeId}': {
     id: 'decideApproval',
     tag: 'Runs',
-    summary: 'Approve or reject a waiting human.approval node',
+    summary: 'Approve or reject a waiting human.approval node; reject with revise to revise with the comment',
+    description:
+      'The decision, the deciding key (its name), the time and the comment are recorded on the node (`review` in Run.nodes and in Run.revisions). `revise: true` with `decision: "reject"` and a comment rejects this revision, then starts a new one in which the prompt-driven nodes upstream of the approval are refined with the comment as feedback; the approval node runs again, so the result comes back to review. On a run that already failed by rejecting this node, `revise: true` starts that revision.',
     body: ApprovalBody,
-    bodyExample: { decision: 'approve', comment: 'Looks good' },
+    bodyExample: { decision: 'reject', comment: 'Warmer colours, please', revise: true },
     responses: { 200: data(ApprovalResult, 'The decision, accepted') },
   },
   'POST /v1/runs/{runId}/feedback': {

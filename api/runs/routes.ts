@@ -5,12 +5,12 @@ import { presentRunSummary } from '../../core/run/present-run';
 import { assertWebhookUrl } from '../../core/run/webhook-url';
 import { applyBrand } from '../commands/apply-brand';
 import { cancelRun } from '../commands/cancel-run';
-import { decideApproval } from '../commands/decide-approval';
 import { findOwnRun } from '../commands/find-own-run';
 import { waitForRun } from '../commands/follow-run';
 import { listRuns } from '../commands/list-runs';
 import { loadUsableApp } from '../commands/load-app';
 import { refineRun } from '../commands/refine-run';
+import { reviewRun } from '../commands/review-run';
 import { startRun } from '../commands/start-run';
 import type { ApiDeps } from '../deps';
 import type { IdempotencyState } from '../middleware/idempotency';
@@ -56,7 +56,9 @@ export function runsRouter(deps: ApiDeps): Router {
     const { timeout } = parseWith(WaitQuery, ctx.query);
     const run = await ownRun(ctx);
     const result = await waitForRun(deps.db, deps.bus, run.id, timeout * 1000, deps.draining);
-    ctx.body = result.timedOut ? { data: result.run, timeout: true } : { data: result.run };
+    if (result.timedOut) ctx.body = { data: result.run, timeout: true };
+    else if (result.awaitingApproval) ctx.body = { data: result.run, awaitingApproval: true };
+    else ctx.body = { data: result.run };
   });
 
   router.get('/runs/:runId/stream', async (ctx) => {
@@ -71,9 +73,8 @@ export function runsRouter(deps: ApiDeps): Router {
   router.post('/runs/:runId/approvals/:nodeId', async (ctx) => {
     const run = await ownRun(ctx);
     const body = parseWith(ApprovalBody, ctx.request.body);
-    const nodeId = ctx.params.nodeId;
-    await decideApproval(deps, run, { nodeId, decision: body.decision, comment: body.comment });
-    ctx.body = { data: { runId: run.id, nodeId, decision: body.decision } };
+    const decision = { nodeId: ctx.params.nodeId, ...body };
+    ctx.body = { data: await reviewRun(deps, run, decision, ctx.state.caller) };
   });
 
   return router;

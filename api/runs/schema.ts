@@ -35,7 +35,10 @@ export const RunBody = z
 export const RunQuery = z.object({ webhook: z.string().max(2000).optional() });
 export const ListQuery = z.object({
   appId: z.string().optional(),
-  status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']).optional(),
+  status: z
+    .enum(['queued', 'running', 'awaiting_approval', 'completed', 'failed', 'cancelled'])
+    .optional()
+    .meta({ description: 'awaiting_approval: running runs that wait for a person (a human.approval node)' }),
   source: z.enum(['api', 'content', 'compose', 'generate']).optional(),
   since: z.iso
     .datetime({ offset: true })
@@ -52,6 +55,10 @@ export const WaitQuery = z.object({
 export const ApprovalBody = z.object({
   decision: z.enum(['approve', 'reject']),
   comment: z.string().max(2000).optional(),
+  revise: z.boolean().optional().meta({
+    description:
+      'With reject and a comment: revise the reviewed node with the comment as feedback, then review again',
+  }),
 });
 export const FeedbackBody = z.object({
   feedback: z.string().trim().min(1, 'feedback is required').max(FEEDBACK_MAX_LENGTH),

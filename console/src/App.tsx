@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { onUnauthorized } from './lib/api';
+import { onUnauthorized, request } from './lib/api';
 import { Link, match, Router, useLocation } from './lib/router';
 import { storedKey, storeKey } from './lib/session';
 import { SessionContext, useSession } from './lib/session-context';
+import type { Page, RunSummary } from './lib/types';
 import { AppPage } from './pages/AppPage';
 import { AppsPage } from './pages/AppsPage';
 import { AssetsPage } from './pages/AssetsPage';
@@ -45,9 +46,33 @@ const NAV = [
   { to: '/usage', label: 'Usage', active: (p: string) => p.startsWith('/usage') },
 ];
 
+/** How many runs wait for a person, looked up on each navigation and every 15 s. */
+function useAwaitingCount(path: string): number {
+  const { apiKey } = useSession();
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    const look = () =>
+      request<Page<RunSummary>>(apiKey, '/runs', {
+        query: { status: 'awaiting_approval', limit: 1 },
+        signal: controller.signal,
+      })
+        .then((page) => setCount(page.pagination.total))
+        .catch(() => undefined);
+    void look();
+    const timer = setInterval(() => void look(), 15_000);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+    };
+  }, [apiKey, path]);
+  return count;
+}
+
 function Shell() {
   const { path } = useLocation();
   const { signOut } = useSession();
+  const awaiting = useAwaitingCount(path);
   const first = useRef(true);
   useEffect(() => {
     const page = NAV.find((n) => n.active(path))?.label ?? 'Atelier';
@@ -71,6 +96,12 @@ function Shell() {
               <li key={n.to}>
                 <Link to={n.to} aria-current={n.active(path) ? 'page' : undefined}>
                   {n.label}
+                  {n.to === '/runs' && awaiting > 0 ? (
+                    <span className="nav-count" title={`${awaiting} waiting for approval`}>
+                      {awaiting}
+                      <span className="visually-hidden"> waiting for approval</span>
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             ))}

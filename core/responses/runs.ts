@@ -87,6 +87,47 @@ export const RunOutput = described(
 export type RunOutput = z.infer<typeof RunOutput>;
 export type PendingRunOutput = z.infer<typeof PendingOutput>;
 
+/** A person's decision on a human.approval node: what, by which key, when, and why. */
+export const NodeReview = described(
+  'NodeReview',
+  z.object({
+    decision: z.enum(['approve', 'reject']),
+    comment: z.string().nullable(),
+    by: z
+      .object({ keyId: z.string().nullable(), name: z.string() })
+      .nullable()
+      .meta({ description: 'The API key that decided (its name); null when no key did' }),
+    decidedAt: Timestamp,
+    revise: z
+      .boolean()
+      .meta({ description: 'A rejection that asked for a revision with the comment as feedback' }),
+  }),
+  'The decision on a human.approval node',
+  {
+    decision: 'reject',
+    comment: 'Warmer colours, please',
+    by: { keyId: '2b1c7d6e-4f5a-4b8c-9d2e-3f4a5b6c7d8e', name: 'reviewer' },
+    decidedAt: EXAMPLE_LATER,
+    revise: true,
+  },
+);
+export type NodeReview = z.infer<typeof NodeReview>;
+
+/** What a quality.check node measured of the output it let through (the best of its attempts). */
+export const NodeQuality = described(
+  'NodeQuality',
+  z.object({
+    score: z.number().min(0).max(1),
+    minScore: z.number().min(0).max(1),
+    passed: z.boolean(),
+    reasons: z.array(z.string()).meta({ description: 'Why the score is not higher: one per weak property' }),
+    attempts: z.int().min(1).meta({ description: 'How many variations of the parent were scored' }),
+  }),
+  'The score of a quality.check node',
+  { score: 0.82, minScore: 0.6, passed: true, reasons: ['low contrast (stdev 21.3)'], attempts: 1 },
+);
+export type NodeQuality = z.infer<typeof NodeQuality>;
+
 export const RunNode = described(
   'RunNode',
   z.object({
@@ -104,6 +145,8 @@ export const RunNode = described(
     startedAt: Timestamp.nullable(),
     completedAt: Timestamp.nullable(),
     output: z.object({ type: z.string(), value: z.string() }).nullable(),
+    review: NodeReview.nullable().meta({ description: 'human.approval nodes: the decision, once made' }),
+    quality: NodeQuality.nullable().meta({ description: 'quality.check nodes: the score, once scored' }),
   }),
   'A node of the run with its live state',
   {
@@ -118,9 +161,21 @@ export const RunNode = described(
     startedAt: EXAMPLE_TIME,
     completedAt: EXAMPLE_LATER,
     output: { type: 'image', value: COMPLETED_EXAMPLE.value },
+    review: null,
+    quality: null,
   },
 );
 export type RunNode = z.infer<typeof RunNode>;
+
+/** An output a reviewer is asked to judge: the node that made it and what the quality check said of it. */
+export const ReviewedArtefact = z.object({
+  nodeId: z.string().meta({ description: 'The node that made it; "revise" re-runs this node' }),
+  label: z.string(),
+  type: z.string().meta({ description: 'image, video, audio or text' }),
+  value: z.string().meta({ description: 'A URL (media) or the text' }),
+  quality: NodeQuality.nullable(),
+});
+export type ReviewedArtefact = z.infer<typeof ReviewedArtefact>;
 
 export const AwaitingApproval = described(
   'AwaitingApproval',
@@ -131,6 +186,13 @@ export const AwaitingApproval = described(
     approvalUrl: z.string().meta({
       description: 'POST {"decision": "approve" | "reject"} here; a path under the API base URL',
     }),
+    instructions: z
+      .string()
+      .nullable()
+      .meta({ description: "The approval node's instructions to the reviewer" }),
+    reviewing: z
+      .array(ReviewedArtefact)
+      .meta({ description: 'What is under review, with its quality score' }),
   }),
   'The human.approval node the run waits on',
   {
@@ -138,9 +200,59 @@ export const AwaitingApproval = described(
     label: 'Review',
     since: EXAMPLE_LATER,
     approvalUrl: `/v1/runs/${EXAMPLE_IDS.run}/approvals/review`,
+    instructions: 'Check the photo against the brand guidelines',
+    reviewing: [
+      {
+        nodeId: 'photo',
+        label: 'Photo',
+        type: 'image',
+        value: COMPLETED_EXAMPLE.value,
+        quality: exampleOf(NodeQuality),
+      },
+    ],
   },
 );
 export type AwaitingApproval = z.infer<typeof AwaitingApproval>;
+
+/** One revision of a run: how it began (the start, feedback, or a rejection to revise), how it went. */
+export const RunRevision = described(
+  'RunRevision',
+  z.object({
+    revision: z.int().min(1),
+    kind: z.enum(['start', 'feedback', 'revise']),
+    feedback: z.string().nullable().meta({ description: 'The feedback (or the rejection comment) it ran' }),
+    summary: z.string().nullable().meta({ description: 'What the refinement did, as its answer said' }),
+    refinedNodes: z.array(z.object({ nodeId: z.string(), reason: z.string() })),
+    status: RunStatusValue,
+    errorMessage: z.string().nullable(),
+    reviews: z
+      .array(z.object({ nodeId: z.string(), label: z.string(), review: NodeReview }))
+      .meta({ description: 'The approval decisions made in this revision' }),
+    startedAt: Timestamp.nullable(),
+    completedAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+  }),
+  "A revision in the run's history",
+  {
+    revision: 2,
+    kind: 'feedback',
+    feedback: 'Make the picture warmer',
+    summary: 'Revision 2: rewrote the prompt of "Photo" (chosen by rules); re-ran 2 of 3 nodes.',
+    refinedNodes: [{ nodeId: 'photo', reason: 'the feedback names the picture' }],
+    status: 'completed',
+    errorMessage: null,
+    reviews: [],
+    startedAt: EXAMPLE_TIME,
+    completedAt: EXAMPLE_LATER,
+    createdAt: EXAMPLE_TIME,
+  },
+);
+export type RunRevision = z.infer<typeof RunRevision>;
+
+const durationMs = z.int().min(0).nullable().meta({
+  description:
+    "The run's own working time in ms: each revision that has ended, from its start to its end, summed; the gaps between revisions do not count, nor a revision still going (its startedAt is in revisions). Null until a revision ends",
+});
 
 const runTimes = { startedAt: Timestamp.nullable(), completedAt: Timestamp.nullable(), createdAt: Timestamp };
 
@@ -153,6 +265,9 @@ export const Run = described(
     appVersion: z.int().nullable(),
     status: RunStatusValue,
     revision: z.int().min(1),
+    inputs: JsonObject.meta({
+      description: 'The inputs the run was started with, as validated (defaults applied)',
+    }),
     outputs: z.array(RunOutput),
     nodes: z.array(RunNode),
     awaitingApproval: AwaitingApproval.nullable().meta({
@@ -160,6 +275,8 @@ export const Run = described(
     }),
     errorMessage: z.string().nullable(),
     cost: z.object({ credits: z.number() }),
+    revisions: z.array(RunRevision).meta({ description: 'The history, oldest first' }),
+    durationMs,
     ...runTimes,
   }),
   'A run: its status, outputs and nodes',
@@ -170,11 +287,23 @@ export const Run = described(
     appVersion: 1,
     status: 'completed',
     revision: 1,
+    inputs: { product: 'teal water bottle' },
     outputs: [COMPLETED_EXAMPLE],
     nodes: [exampleOf(RunNode)],
     awaitingApproval: null,
     errorMessage: null,
     cost: { credits: 4 },
+    revisions: [
+      {
+        ...exampleOf(RunRevision),
+        revision: 1,
+        kind: 'start',
+        feedback: null,
+        summary: null,
+        refinedNodes: [],
+      },
+    ],
+    durationMs: 72000,
     startedAt: EXAMPLE_TIME,
     completedAt: EXAMPLE_LATER,
     createdAt: EXAMPLE_TIME,
@@ -192,6 +321,10 @@ export const RunSummary = described(
     source: RunSourceValue,
     revision: z.int().min(1),
     errorMessage: z.string().nullable(),
+    awaitingApprovalSince: Timestamp.nullable().meta({
+      description: 'Set while the run waits for a person (a human.approval node): since when',
+    }),
+    durationMs,
     ...runTimes,
   }),
   'A run in a listing: no outputs, no cost',
@@ -203,6 +336,8 @@ export const RunSummary = described(
     source: 'api',
     revision: 1,
     errorMessage: null,
+    awaitingApprovalSince: null,
+    durationMs: 72000,
     startedAt: EXAMPLE_TIME,
     completedAt: EXAMPLE_LATER,
     createdAt: EXAMPLE_TIME,
@@ -262,9 +397,24 @@ export const CancelResult = described(
   { runId: EXAMPLE_IDS.run, status: 'cancelled' },
 );
 
+/** What a "revise with this comment" started: the new revision, or the current one and why nothing ran. */
+const RevisionStarted = z.object({
+  revision: z.int().min(1),
+  status: RunStatusValue,
+  summary: z.string(),
+  refinedNodes: z.array(z.object({ nodeId: z.string(), reason: z.string() })),
+});
+
 export const ApprovalResult = described(
   'ApprovalResult',
-  z.object({ runId: z.string(), nodeId: z.string(), decision: z.enum(['approve', 'reject']) }),
+  z.object({
+    runId: z.string(),
+    nodeId: z.string(),
+    decision: z.enum(['approve', 'reject']),
+    revision: RevisionStarted.optional().meta({
+      description: 'revise: true: the revision started with the comment as feedback (or why none was)',
+    }),
+  }),
   'The decision the workflow accepted',
   { runId: EXAMPLE_IDS.run, nodeId: 'review', decision: 'approve' },
 );
@@ -312,7 +462,10 @@ export type CancelResult = z.infer<typeof CancelResult>;
 export type ApprovalResult = z.infer<typeof ApprovalResult>;
 export type Refinement = z.infer<typeof Refinement>;
 
-/** GET /v1/runs/{runId}/wait: the run once it ended, or as it is when the timeout passed first. */
+/**
+ * GET /v1/runs/{runId}/wait: the run once it ended or waits for a person, or as it is when the timeout
+ * passed first.
+ */
 export const WaitResult = described(
   'WaitResult',
   z.object({
@@ -321,8 +474,12 @@ export const WaitResult = described(
       .literal(true)
       .optional()
       .meta({ description: 'Present when the timeout passed before the run ended' }),
+    awaitingApproval: z.literal(true).optional().meta({
+      description:
+        'Present when the run waits for a person: data.awaitingApproval says on what; decide, then wait again',
+    }),
   }),
-  'The run, ended or (timeout: true) still going',
+  'The run, ended, waiting for a decision (awaitingApproval: true) or (timeout: true) still going',
   { data: exampleOf(Run) },
 );
 export type WaitResult = z.infer<typeof WaitResult>;

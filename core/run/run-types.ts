@@ -103,4 +103,28 @@ export interface ApprovalDecision {
   nodeId: string;
   decision: 'approve' | 'reject';
   comment?: string;
+  /** The key that decided (absent in decisions sent before reviews were recorded). */
+  by?: { keyId: string | null; name: string } | null;
+  /** When the API received it (ISO 8601): the workflow records it, it never reads a clock for it. */
+  decidedAt?: string;
+  /** A rejection that asks for a revision of the reviewed node with the comment as feedback. */
+  revise?: boolean;
+}
+
+/** What a human.approval node records once decided (core/responses/runs.ts NodeReview). */
+export interface NodeReview {
+  decision: 'approve' | 'reject';
+  comment: string | null;
+  by: { keyId: string | null; name: string } | null;
+  decidedAt: string;
+  revise: boolean;
+}
+
+/** What a quality.check node records of the output it let through (core/responses/runs.ts NodeQuality). */
+export interface NodeQuality {
+  score: number;
+  minScore: number;
+  passed: boolean;
+  reasons: string[];
+  attempts: number;
 }

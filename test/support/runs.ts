@@ -51,6 +51,8 @@ export async function waitForEnd(
     const res = await stack.http.get(`/v1/runs/${runId}/wait?timeout=${timeout}`).set('x-api-key', user.key);
     if (res.status !== 200) throw new Error(`wait answered ${res.status}: ${JSON.stringify(res.body)}`);
     if (TERMINAL.includes(res.body.data.status)) return res.body.data as RunBody;
+    // A run waiting for a person answers /wait at once: look again a little later.
+    if (res.body.awaitingApproval) await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`run ${runId} did not end within ${totalSeconds} s`);
 }

@@ -8,6 +8,7 @@ import * as runAdmission from './006-run-admission';
 import * as editableApps from './007-editable-apps';
 import * as webhookEvents from './020-webhook-events';
 import * as idempotencyKeys from './021-idempotency-keys';
+import * as runReview from './024-run-review';
 
 /** Migrations in order; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '007-editable-apps': editableApps,
   '020-webhook-events': webhookEvents,
   '021-idempotency-keys': idempotencyKeys,
+  '024-run-review': runReview,
 };

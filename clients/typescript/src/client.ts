@@ -40,7 +40,10 @@ const TERMINAL = ['completed', 'failed', 'cancelled'];
 const WAIT_MAX_SECONDS = 120;
 
 export type AtelierClient = Omit<OperationMethods, 'waitForRun' | 'streamRun'> & {
-  /** Waits with GET /v1/runs/{runId}/wait until the run ends, or returns it as it is at the deadline. */
+  /**
+   * Waits with GET /v1/runs/{runId}/wait until the run ends or waits for a person (`run.awaitingApproval`:
+   * decide with decideApproval, then wait again), or returns it as it is at the deadline.
+   */
   waitForRun(runId: string, options?: WaitOptions): Promise<Run>;
   /** The run's Server-Sent Events, typed; ends after `complete` or `error`. */
   streamRun(runId: string, options?: StreamOptions): AsyncGenerator<RunStreamEvent>;
@@ -103,7 +106,7 @@ export function createAtelierClient(options: AtelierClientOptions): AtelierClien
         { path: { runId }, query: { timeout: seconds } },
         { signal: wait.signal },
       );
-      if (TERMINAL.includes(data.status) || Date.now() >= deadline) return data;
+      if (TERMINAL.includes(data.status) || data.awaitingApproval || Date.now() >= deadline) return data;
       wait.onUpdate?.(data);
     }
   };

@@ -652,7 +652,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve or reject a waiting human.approval node */
+    /**
+     * Approve or reject a waiting human.approval node; reject with revise to revise with the comment
+     * @description The decision, the deciding key (its name), the time and the comment are recorded on the node (`review` in Run.nodes and in Run.revisions). `revise: true` with `decision: "reject"` and a comment rejects this revision, then starts a new one in which the prompt-driven nodes upstream of the approval are refined with the comment as feedback; the approval node runs again, so the result comes back to review. On a run that already failed by rejecting this node, `revise: true` starts that revision.
+     */
     post: operations['decideApproval'];
     delete?: never;
     options?: never;
@@ -727,7 +730,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Block until the run ends or the timeout passes */
+    /**
+     * Block until the run ends, waits for a person, or the timeout passes
+     * @description Answers as soon as the run is completed, failed or cancelled, or waits on a human.approval node (then `awaitingApproval: true` and `data.awaitingApproval` says what is under review: decide, then wait again).
+     */
     get: operations['waitForRun'];
     put?: never;
     post?: never;
@@ -1311,6 +1317,17 @@ export interface components {
       /** @enum {string} */
       decision: 'approve' | 'reject';
       nodeId: string;
+      /** @description revise: true: the revision started with the comment as feedback (or why none was) */
+      revision?: {
+        refinedNodes: {
+          nodeId: string;
+          reason: string;
+        }[];
+        revision: number;
+        /** @enum {string} */
+        status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+        summary: string;
+      };
       runId: string;
     };
     /**
@@ -1544,14 +1561,45 @@ export interface components {
      *       "nodeId": "review",
      *       "label": "Review",
      *       "since": "2026-05-04T09:31:12.000Z",
-     *       "approvalUrl": "/v1/runs/0b7e3c2a-5d41-4f9e-8a77-2c1d9e6f4b10/approvals/review"
+     *       "approvalUrl": "/v1/runs/0b7e3c2a-5d41-4f9e-8a77-2c1d9e6f4b10/approvals/review",
+     *       "instructions": "Check the photo against the brand guidelines",
+     *       "reviewing": [
+     *         {
+     *           "nodeId": "photo",
+     *           "label": "Photo",
+     *           "type": "image",
+     *           "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png",
+     *           "quality": {
+     *             "score": 0.82,
+     *             "minScore": 0.6,
+     *             "passed": true,
+     *             "reasons": [
+     *               "low contrast (stdev 21.3)"
+     *             ],
+     *             "attempts": 1
+     *           }
+     *         }
+     *       ]
      *     }
      */
     AwaitingApproval: {
       /** @description POST {"decision": "approve" | "reject"} here; a path under the API base URL */
       approvalUrl: string;
+      /** @description The approval node's instructions to the reviewer */
+      instructions: string | null;
       label: string;
       nodeId: string;
+      /** @description What is under review, with its quality score */
+      reviewing: {
+        label: string;
+        /** @description The node that made it; "revise" re-runs this node */
+        nodeId: string;
+        quality: components['schemas']['NodeQuality'] | null;
+        /** @description image, video, audio or text */
+        type: string;
+        /** @description A URL (media) or the text */
+        value: string;
+      }[];
       since: components['schemas']['Timestamp'];
     };
     /**
@@ -2426,6 +2474,9 @@ export interface components {
      *         "appVersion": 1,
      *         "status": "completed",
      *         "revision": 1,
+     *         "inputs": {
+     *           "product": "teal water bottle"
+     *         },
      *         "outputs": [
      *           {
      *             "id": "out",
@@ -2476,7 +2527,9 @@ export interface components {
      *             "output": {
      *               "type": "image",
      *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-     *             }
+     *             },
+     *             "review": null,
+     *             "quality": null
      *           }
      *         ],
      *         "awaitingApproval": null,
@@ -2484,6 +2537,22 @@ export interface components {
      *         "cost": {
      *           "credits": 4
      *         },
+     *         "revisions": [
+     *           {
+     *             "revision": 1,
+     *             "kind": "start",
+     *             "feedback": null,
+     *             "summary": null,
+     *             "refinedNodes": [],
+     *             "status": "completed",
+     *             "errorMessage": null,
+     *             "reviews": [],
+     *             "startedAt": "2026-05-04T09:30:00.000Z",
+     *             "completedAt": "2026-05-04T09:31:12.000Z",
+     *             "createdAt": "2026-05-04T09:30:00.000Z"
+     *           }
+     *         ],
+     *         "durationMs": 72000,
      *         "startedAt": "2026-05-04T09:30:00.000Z",
      *         "completedAt": "2026-05-04T09:31:12.000Z",
      *         "createdAt": "2026-05-04T09:30:00.000Z"
@@ -3062,6 +3131,53 @@ export interface components {
       version: number;
     };
     /**
+     * @description The score of a quality.check node
+     * @example {
+     *       "score": 0.82,
+     *       "minScore": 0.6,
+     *       "passed": true,
+     *       "reasons": [
+     *         "low contrast (stdev 21.3)"
+     *       ],
+     *       "attempts": 1
+     *     }
+     */
+    NodeQuality: {
+      /** @description How many variations of the parent were scored */
+      attempts: number;
+      minScore: number;
+      passed: boolean;
+      /** @description Why the score is not higher: one per weak property */
+      reasons: string[];
+      score: number;
+    };
+    /**
+     * @description The decision on a human.approval node
+     * @example {
+     *       "decision": "reject",
+     *       "comment": "Warmer colours, please",
+     *       "by": {
+     *         "keyId": "2b1c7d6e-4f5a-4b8c-9d2e-3f4a5b6c7d8e",
+     *         "name": "reviewer"
+     *       },
+     *       "decidedAt": "2026-05-04T09:31:12.000Z",
+     *       "revise": true
+     *     }
+     */
+    NodeReview: {
+      /** @description The API key that decided (its name); null when no key did */
+      by: {
+        keyId: string | null;
+        name: string;
+      } | null;
+      comment: string | null;
+      decidedAt: components['schemas']['Timestamp'];
+      /** @enum {string} */
+      decision: 'approve' | 'reject';
+      /** @description A rejection that asked for a revision with the comment as feedback */
+      revise: boolean;
+    };
+    /**
      * @description A node type of the builder palette
      * @example {
      *       "type": "image.generate",
@@ -3314,6 +3430,9 @@ export interface components {
      *       "appVersion": 1,
      *       "status": "completed",
      *       "revision": 1,
+     *       "inputs": {
+     *         "product": "teal water bottle"
+     *       },
      *       "outputs": [
      *         {
      *           "id": "out",
@@ -3364,7 +3483,9 @@ export interface components {
      *           "output": {
      *             "type": "image",
      *             "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-     *           }
+     *           },
+     *           "review": null,
+     *           "quality": null
      *         }
      *       ],
      *       "awaitingApproval": null,
@@ -3372,6 +3493,22 @@ export interface components {
      *       "cost": {
      *         "credits": 4
      *       },
+     *       "revisions": [
+     *         {
+     *           "revision": 1,
+     *           "kind": "start",
+     *           "feedback": null,
+     *           "summary": null,
+     *           "refinedNodes": [],
+     *           "status": "completed",
+     *           "errorMessage": null,
+     *           "reviews": [],
+     *           "startedAt": "2026-05-04T09:30:00.000Z",
+     *           "completedAt": "2026-05-04T09:31:12.000Z",
+     *           "createdAt": "2026-05-04T09:30:00.000Z"
+     *         }
+     *       ],
+     *       "durationMs": 72000,
      *       "startedAt": "2026-05-04T09:30:00.000Z",
      *       "completedAt": "2026-05-04T09:31:12.000Z",
      *       "createdAt": "2026-05-04T09:30:00.000Z"
@@ -3387,10 +3524,18 @@ export interface components {
         credits: number;
       };
       createdAt: components['schemas']['Timestamp'];
+      /** @description The run's own working time in ms: each revision that has ended, from its start to its end, summed; the gaps between revisions do not count, nor a revision still going (its startedAt is in revisions). Null until a revision ends */
+      durationMs: number | null;
       errorMessage: string | null;
+      /** @description The inputs the run was started with, as validated (defaults applied) */
+      inputs: {
+        [key: string]: unknown;
+      };
       nodes: components['schemas']['RunNode'][];
       outputs: components['schemas']['RunOutput'][];
       revision: number;
+      /** @description The history, oldest first */
+      revisions: components['schemas']['RunRevision'][];
       /** @description UUID */
       runId: string;
       startedAt: components['schemas']['Timestamp'] | null;
@@ -3414,7 +3559,9 @@ export interface components {
      *       "output": {
      *         "type": "image",
      *         "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-     *       }
+     *       },
+     *       "review": null,
+     *       "quality": null
      *     }
      */
     RunNode: {
@@ -3428,6 +3575,10 @@ export interface components {
         value: string;
       } | null;
       parents: string[];
+      /** @description quality.check nodes: the score, once scored */
+      quality: components['schemas']['NodeQuality'] | null;
+      /** @description human.approval nodes: the decision, once made */
+      review: components['schemas']['NodeReview'] | null;
       /** @description The revision that made this state (earlier when reused) */
       revision: number | null;
       startedAt: components['schemas']['Timestamp'] | null;
@@ -3454,7 +3605,9 @@ export interface components {
      *         "output": {
      *           "type": "image",
      *           "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-     *         }
+     *         },
+     *         "review": null,
+     *         "quality": null
      *       },
      *       "awaitingApproval": null
      *     }
@@ -3551,6 +3704,52 @@ export interface components {
           value: null;
         };
     /**
+     * @description A revision in the run's history
+     * @example {
+     *       "revision": 2,
+     *       "kind": "feedback",
+     *       "feedback": "Make the picture warmer",
+     *       "summary": "Revision 2: rewrote the prompt of \"Photo\" (chosen by rules); re-ran 2 of 3 nodes.",
+     *       "refinedNodes": [
+     *         {
+     *           "nodeId": "photo",
+     *           "reason": "the feedback names the picture"
+     *         }
+     *       ],
+     *       "status": "completed",
+     *       "errorMessage": null,
+     *       "reviews": [],
+     *       "startedAt": "2026-05-04T09:30:00.000Z",
+     *       "completedAt": "2026-05-04T09:31:12.000Z",
+     *       "createdAt": "2026-05-04T09:30:00.000Z"
+     *     }
+     */
+    RunRevision: {
+      completedAt: components['schemas']['Timestamp'] | null;
+      createdAt: components['schemas']['Timestamp'];
+      errorMessage: string | null;
+      /** @description The feedback (or the rejection comment) it ran */
+      feedback: string | null;
+      /** @enum {string} */
+      kind: 'start' | 'feedback' | 'revise';
+      refinedNodes: {
+        nodeId: string;
+        reason: string;
+      }[];
+      /** @description The approval decisions made in this revision */
+      reviews: {
+        label: string;
+        nodeId: string;
+        review: components['schemas']['NodeReview'];
+      }[];
+      revision: number;
+      startedAt: components['schemas']['Timestamp'] | null;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+      /** @description What the refinement did, as its answer said */
+      summary: string | null;
+    };
+    /**
      * @description An event of a run stream
      * @example {
      *       "event": "progress",
@@ -3562,6 +3761,9 @@ export interface components {
      *         "appVersion": 1,
      *         "status": "completed",
      *         "revision": 1,
+     *         "inputs": {
+     *           "product": "teal water bottle"
+     *         },
      *         "outputs": [
      *           {
      *             "id": "out",
@@ -3612,7 +3814,9 @@ export interface components {
      *             "output": {
      *               "type": "image",
      *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-     *             }
+     *             },
+     *             "review": null,
+     *             "quality": null
      *           }
      *         ],
      *         "awaitingApproval": null,
@@ -3620,6 +3824,22 @@ export interface components {
      *         "cost": {
      *           "credits": 4
      *         },
+     *         "revisions": [
+     *           {
+     *             "revision": 1,
+     *             "kind": "start",
+     *             "feedback": null,
+     *             "summary": null,
+     *             "refinedNodes": [],
+     *             "status": "completed",
+     *             "errorMessage": null,
+     *             "reviews": [],
+     *             "startedAt": "2026-05-04T09:30:00.000Z",
+     *             "completedAt": "2026-05-04T09:31:12.000Z",
+     *             "createdAt": "2026-05-04T09:30:00.000Z"
+     *           }
+     *         ],
+     *         "durationMs": 72000,
      *         "startedAt": "2026-05-04T09:30:00.000Z",
      *         "completedAt": "2026-05-04T09:31:12.000Z",
      *         "createdAt": "2026-05-04T09:30:00.000Z"
@@ -3670,6 +3890,8 @@ export interface components {
      *       "source": "api",
      *       "revision": 1,
      *       "errorMessage": null,
+     *       "awaitingApprovalSince": null,
+     *       "durationMs": 72000,
      *       "startedAt": "2026-05-04T09:30:00.000Z",
      *       "completedAt": "2026-05-04T09:31:12.000Z",
      *       "createdAt": "2026-05-04T09:30:00.000Z"
@@ -3677,8 +3899,12 @@ export interface components {
      */
     RunSummary: {
       appId: string;
+      /** @description Set while the run waits for a person (a human.approval node): since when */
+      awaitingApprovalSince: components['schemas']['Timestamp'] | null;
       completedAt: components['schemas']['Timestamp'] | null;
       createdAt: components['schemas']['Timestamp'];
+      /** @description The run's own working time in ms: each revision that has ended, from its start to its end, summed; the gaps between revisions do not count, nor a revision still going (its startedAt is in revisions). Null until a revision ends */
+      durationMs: number | null;
       errorMessage: string | null;
       revision: number;
       runId: string;
@@ -3964,7 +4190,7 @@ export interface components {
       visibility: 'private' | 'shared' | 'public';
     };
     /**
-     * @description The run, ended or (timeout: true) still going
+     * @description The run, ended, waiting for a decision (awaitingApproval: true) or (timeout: true) still going
      * @example {
      *       "data": {
      *         "runId": "0b7e3c2a-5d41-4f9e-8a77-2c1d9e6f4b10",
@@ -3973,6 +4199,9 @@ export interface components {
      *         "appVersion": 1,
      *         "status": "completed",
      *         "revision": 1,
+     *         "inputs": {
+     *           "product": "teal water bottle"
+     *         },
      *         "outputs": [
      *           {
      *             "id": "out",
@@ -4023,7 +4252,9 @@ export interface components {
      *             "output": {
      *               "type": "image",
      *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-     *             }
+     *             },
+     *             "review": null,
+     *             "quality": null
      *           }
      *         ],
      *         "awaitingApproval": null,
@@ -4031,6 +4262,22 @@ export interface components {
      *         "cost": {
      *           "credits": 4
      *         },
+     *         "revisions": [
+     *           {
+     *             "revision": 1,
+     *             "kind": "start",
+     *             "feedback": null,
+     *             "summary": null,
+     *             "refinedNodes": [],
+     *             "status": "completed",
+     *             "errorMessage": null,
+     *             "reviews": [],
+     *             "startedAt": "2026-05-04T09:30:00.000Z",
+     *             "completedAt": "2026-05-04T09:31:12.000Z",
+     *             "createdAt": "2026-05-04T09:30:00.000Z"
+     *           }
+     *         ],
+     *         "durationMs": 72000,
      *         "startedAt": "2026-05-04T09:30:00.000Z",
      *         "completedAt": "2026-05-04T09:31:12.000Z",
      *         "createdAt": "2026-05-04T09:30:00.000Z"
@@ -4038,6 +4285,11 @@ export interface components {
      *     }
      */
     WaitResult: {
+      /**
+       * @description Present when the run waits for a person: data.awaitingApproval says on what; decide, then wait again
+       * @constant
+       */
+      awaitingApproval?: true;
       data: components['schemas']['Run'];
       /**
        * @description Present when the timeout passed before the run ended
@@ -4089,6 +4341,9 @@ export interface components {
      *         "appVersion": 1,
      *         "status": "completed",
      *         "revision": 1,
+     *         "inputs": {
+     *           "product": "teal water bottle"
+     *         },
      *         "outputs": [
      *           {
      *             "id": "out",
@@ -4139,7 +4394,9 @@ export interface components {
      *             "output": {
      *               "type": "image",
      *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-     *             }
+     *             },
+     *             "review": null,
+     *             "quality": null
      *           }
      *         ],
      *         "awaitingApproval": null,
@@ -4147,6 +4404,22 @@ export interface components {
      *         "cost": {
      *           "credits": 4
      *         },
+     *         "revisions": [
+     *           {
+     *             "revision": 1,
+     *             "kind": "start",
+     *             "feedback": null,
+     *             "summary": null,
+     *             "refinedNodes": [],
+     *             "status": "completed",
+     *             "errorMessage": null,
+     *             "reviews": [],
+     *             "startedAt": "2026-05-04T09:30:00.000Z",
+     *             "completedAt": "2026-05-04T09:31:12.000Z",
+     *             "createdAt": "2026-05-04T09:30:00.000Z"
+     *           }
+     *         ],
+     *         "durationMs": 72000,
      *         "startedAt": "2026-05-04T09:30:00.000Z",
      *         "completedAt": "2026-05-04T09:31:12.000Z",
      *         "createdAt": "2026-05-04T09:30:00.000Z"
@@ -5335,6 +5608,9 @@ export interface operations {
            *         "appVersion": 1,
            *         "status": "completed",
            *         "revision": 1,
+           *         "inputs": {
+           *           "product": "teal water bottle"
+           *         },
            *         "outputs": [
            *           {
            *             "id": "out",
@@ -5385,7 +5661,9 @@ export interface operations {
            *             "output": {
            *               "type": "image",
            *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-           *             }
+           *             },
+           *             "review": null,
+           *             "quality": null
            *           }
            *         ],
            *         "awaitingApproval": null,
@@ -5393,6 +5671,22 @@ export interface operations {
            *         "cost": {
            *           "credits": 4
            *         },
+           *         "revisions": [
+           *           {
+           *             "revision": 1,
+           *             "kind": "start",
+           *             "feedback": null,
+           *             "summary": null,
+           *             "refinedNodes": [],
+           *             "status": "completed",
+           *             "errorMessage": null,
+           *             "reviews": [],
+           *             "startedAt": "2026-05-04T09:30:00.000Z",
+           *             "completedAt": "2026-05-04T09:31:12.000Z",
+           *             "createdAt": "2026-05-04T09:30:00.000Z"
+           *           }
+           *         ],
+           *         "durationMs": 72000,
            *         "startedAt": "2026-05-04T09:30:00.000Z",
            *         "completedAt": "2026-05-04T09:31:12.000Z",
            *         "createdAt": "2026-05-04T09:30:00.000Z"
@@ -6742,6 +7036,9 @@ export interface operations {
            *         "appVersion": 1,
            *         "status": "completed",
            *         "revision": 1,
+           *         "inputs": {
+           *           "product": "teal water bottle"
+           *         },
            *         "outputs": [
            *           {
            *             "id": "out",
@@ -6792,7 +7089,9 @@ export interface operations {
            *             "output": {
            *               "type": "image",
            *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-           *             }
+           *             },
+           *             "review": null,
+           *             "quality": null
            *           }
            *         ],
            *         "awaitingApproval": null,
@@ -6800,6 +7099,22 @@ export interface operations {
            *         "cost": {
            *           "credits": 4
            *         },
+           *         "revisions": [
+           *           {
+           *             "revision": 1,
+           *             "kind": "start",
+           *             "feedback": null,
+           *             "summary": null,
+           *             "refinedNodes": [],
+           *             "status": "completed",
+           *             "errorMessage": null,
+           *             "reviews": [],
+           *             "startedAt": "2026-05-04T09:30:00.000Z",
+           *             "completedAt": "2026-05-04T09:31:12.000Z",
+           *             "createdAt": "2026-05-04T09:30:00.000Z"
+           *           }
+           *         ],
+           *         "durationMs": 72000,
            *         "startedAt": "2026-05-04T09:30:00.000Z",
            *         "completedAt": "2026-05-04T09:31:12.000Z",
            *         "createdAt": "2026-05-04T09:30:00.000Z"
@@ -7012,6 +7327,9 @@ export interface operations {
            *           "appVersion": 1,
            *           "status": "completed",
            *           "revision": 1,
+           *           "inputs": {
+           *             "product": "teal water bottle"
+           *           },
            *           "outputs": [
            *             {
            *               "id": "out",
@@ -7062,7 +7380,9 @@ export interface operations {
            *               "output": {
            *                 "type": "image",
            *                 "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-           *               }
+           *               },
+           *               "review": null,
+           *               "quality": null
            *             }
            *           ],
            *           "awaitingApproval": null,
@@ -7070,6 +7390,22 @@ export interface operations {
            *           "cost": {
            *             "credits": 4
            *           },
+           *           "revisions": [
+           *             {
+           *               "revision": 1,
+           *               "kind": "start",
+           *               "feedback": null,
+           *               "summary": null,
+           *               "refinedNodes": [],
+           *               "status": "completed",
+           *               "errorMessage": null,
+           *               "reviews": [],
+           *               "startedAt": "2026-05-04T09:30:00.000Z",
+           *               "completedAt": "2026-05-04T09:31:12.000Z",
+           *               "createdAt": "2026-05-04T09:30:00.000Z"
+           *             }
+           *           ],
+           *           "durationMs": 72000,
            *           "startedAt": "2026-05-04T09:30:00.000Z",
            *           "completedAt": "2026-05-04T09:31:12.000Z",
            *           "createdAt": "2026-05-04T09:30:00.000Z"
@@ -7295,6 +7631,9 @@ export interface operations {
            *         "appVersion": 1,
            *         "status": "completed",
            *         "revision": 1,
+           *         "inputs": {
+           *           "product": "teal water bottle"
+           *         },
            *         "outputs": [
            *           {
            *             "id": "out",
@@ -7345,7 +7684,9 @@ export interface operations {
            *             "output": {
            *               "type": "image",
            *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-           *             }
+           *             },
+           *             "review": null,
+           *             "quality": null
            *           }
            *         ],
            *         "awaitingApproval": null,
@@ -7353,6 +7694,22 @@ export interface operations {
            *         "cost": {
            *           "credits": 4
            *         },
+           *         "revisions": [
+           *           {
+           *             "revision": 1,
+           *             "kind": "start",
+           *             "feedback": null,
+           *             "summary": null,
+           *             "refinedNodes": [],
+           *             "status": "completed",
+           *             "errorMessage": null,
+           *             "reviews": [],
+           *             "startedAt": "2026-05-04T09:30:00.000Z",
+           *             "completedAt": "2026-05-04T09:31:12.000Z",
+           *             "createdAt": "2026-05-04T09:30:00.000Z"
+           *           }
+           *         ],
+           *         "durationMs": 72000,
            *         "startedAt": "2026-05-04T09:30:00.000Z",
            *         "completedAt": "2026-05-04T09:31:12.000Z",
            *         "createdAt": "2026-05-04T09:30:00.000Z"
@@ -8022,7 +8379,8 @@ export interface operations {
         /** @description Only runs created at or after this ISO 8601 time (e.g. 2026-05-04T00:00:00Z) */
         since?: string;
         source?: 'api' | 'content' | 'compose' | 'generate';
-        status?: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+        /** @description awaiting_approval: running runs that wait for a person (a human.approval node) */
+        status?: 'queued' | 'running' | 'awaiting_approval' | 'completed' | 'failed' | 'cancelled';
       };
       header?: never;
       path?: never;
@@ -8051,6 +8409,8 @@ export interface operations {
            *           "source": "api",
            *           "revision": 1,
            *           "errorMessage": null,
+           *           "awaitingApprovalSince": null,
+           *           "durationMs": 72000,
            *           "startedAt": "2026-05-04T09:30:00.000Z",
            *           "completedAt": "2026-05-04T09:31:12.000Z",
            *           "createdAt": "2026-05-04T09:30:00.000Z"
@@ -8113,6 +8473,9 @@ export interface operations {
            *         "appVersion": 1,
            *         "status": "completed",
            *         "revision": 1,
+           *         "inputs": {
+           *           "product": "teal water bottle"
+           *         },
            *         "outputs": [
            *           {
            *             "id": "out",
@@ -8163,7 +8526,9 @@ export interface operations {
            *             "output": {
            *               "type": "image",
            *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-           *             }
+           *             },
+           *             "review": null,
+           *             "quality": null
            *           }
            *         ],
            *         "awaitingApproval": null,
@@ -8171,6 +8536,22 @@ export interface operations {
            *         "cost": {
            *           "credits": 4
            *         },
+           *         "revisions": [
+           *           {
+           *             "revision": 1,
+           *             "kind": "start",
+           *             "feedback": null,
+           *             "summary": null,
+           *             "refinedNodes": [],
+           *             "status": "completed",
+           *             "errorMessage": null,
+           *             "reviews": [],
+           *             "startedAt": "2026-05-04T09:30:00.000Z",
+           *             "completedAt": "2026-05-04T09:31:12.000Z",
+           *             "createdAt": "2026-05-04T09:30:00.000Z"
+           *           }
+           *         ],
+           *         "durationMs": 72000,
            *         "startedAt": "2026-05-04T09:30:00.000Z",
            *         "completedAt": "2026-05-04T09:31:12.000Z",
            *         "createdAt": "2026-05-04T09:30:00.000Z"
@@ -8219,14 +8600,17 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "decision": "approve",
-         *       "comment": "Looks good"
+         *       "decision": "reject",
+         *       "comment": "Warmer colours, please",
+         *       "revise": true
          *     }
          */
         'application/json': {
           comment?: string;
           /** @enum {string} */
           decision: 'approve' | 'reject';
+          /** @description With reject and a comment: revise the reviewed node with the comment as feedback, then review again */
+          revise?: boolean;
         };
       };
     };
@@ -8422,6 +8806,9 @@ export interface operations {
            *         "appVersion": 1,
            *         "status": "completed",
            *         "revision": 1,
+           *         "inputs": {
+           *           "product": "teal water bottle"
+           *         },
            *         "outputs": [
            *           {
            *             "id": "out",
@@ -8472,7 +8859,9 @@ export interface operations {
            *             "output": {
            *               "type": "image",
            *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-           *             }
+           *             },
+           *             "review": null,
+           *             "quality": null
            *           }
            *         ],
            *         "awaitingApproval": null,
@@ -8480,6 +8869,22 @@ export interface operations {
            *         "cost": {
            *           "credits": 4
            *         },
+           *         "revisions": [
+           *           {
+           *             "revision": 1,
+           *             "kind": "start",
+           *             "feedback": null,
+           *             "summary": null,
+           *             "refinedNodes": [],
+           *             "status": "completed",
+           *             "errorMessage": null,
+           *             "reviews": [],
+           *             "startedAt": "2026-05-04T09:30:00.000Z",
+           *             "completedAt": "2026-05-04T09:31:12.000Z",
+           *             "createdAt": "2026-05-04T09:30:00.000Z"
+           *           }
+           *         ],
+           *         "durationMs": 72000,
            *         "startedAt": "2026-05-04T09:30:00.000Z",
            *         "completedAt": "2026-05-04T09:31:12.000Z",
            *         "createdAt": "2026-05-04T09:30:00.000Z"
@@ -8512,7 +8917,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The run; `timeout: true` when it had not ended */
+      /** @description The run; `awaitingApproval: true` when it waits for a person, `timeout: true` when it had not ended */
       200: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimitLimit'];
@@ -8531,6 +8936,9 @@ export interface operations {
            *         "appVersion": 1,
            *         "status": "completed",
            *         "revision": 1,
+           *         "inputs": {
+           *           "product": "teal water bottle"
+           *         },
            *         "outputs": [
            *           {
            *             "id": "out",
@@ -8581,7 +8989,9 @@ export interface operations {
            *             "output": {
            *               "type": "image",
            *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-           *             }
+           *             },
+           *             "review": null,
+           *             "quality": null
            *           }
            *         ],
            *         "awaitingApproval": null,
@@ -8589,6 +8999,22 @@ export interface operations {
            *         "cost": {
            *           "credits": 4
            *         },
+           *         "revisions": [
+           *           {
+           *             "revision": 1,
+           *             "kind": "start",
+           *             "feedback": null,
+           *             "summary": null,
+           *             "refinedNodes": [],
+           *             "status": "completed",
+           *             "errorMessage": null,
+           *             "reviews": [],
+           *             "startedAt": "2026-05-04T09:30:00.000Z",
+           *             "completedAt": "2026-05-04T09:31:12.000Z",
+           *             "createdAt": "2026-05-04T09:30:00.000Z"
+           *           }
+           *         ],
+           *         "durationMs": 72000,
            *         "startedAt": "2026-05-04T09:30:00.000Z",
            *         "completedAt": "2026-05-04T09:31:12.000Z",
            *         "createdAt": "2026-05-04T09:30:00.000Z"
@@ -9202,6 +9628,9 @@ export interface operations {
          *         "appVersion": 1,
          *         "status": "completed",
          *         "revision": 1,
+         *         "inputs": {
+         *           "product": "teal water bottle"
+         *         },
          *         "outputs": [
          *           {
          *             "id": "out",
@@ -9252,7 +9681,9 @@ export interface operations {
          *             "output": {
          *               "type": "image",
          *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-         *             }
+         *             },
+         *             "review": null,
+         *             "quality": null
          *           }
          *         ],
          *         "awaitingApproval": null,
@@ -9260,6 +9691,22 @@ export interface operations {
          *         "cost": {
          *           "credits": 4
          *         },
+         *         "revisions": [
+         *           {
+         *             "revision": 1,
+         *             "kind": "start",
+         *             "feedback": null,
+         *             "summary": null,
+         *             "refinedNodes": [],
+         *             "status": "completed",
+         *             "errorMessage": null,
+         *             "reviews": [],
+         *             "startedAt": "2026-05-04T09:30:00.000Z",
+         *             "completedAt": "2026-05-04T09:31:12.000Z",
+         *             "createdAt": "2026-05-04T09:30:00.000Z"
+         *           }
+         *         ],
+         *         "durationMs": 72000,
          *         "startedAt": "2026-05-04T09:30:00.000Z",
          *         "completedAt": "2026-05-04T09:31:12.000Z",
          *         "createdAt": "2026-05-04T09:30:00.000Z"

@@ -140,6 +140,13 @@ export function inputsFor(
 }
 
 /** Starting values: each parameter's default, as text. */
+/** A run's inputs as the form holds them (lists of URLs one per space). */
+export function formValues(inputs: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(inputs).map(([key, v]) => [key, Array.isArray(v) ? v.join(' ') : String(v ?? '')]),
+  );
+}
+
 export function defaultValues(parameters: AppParameter[]): Record<string, string> {
   return Object.fromEntries(parameters.map((p) => [p.key, p.default === undefined ? '' : String(p.default)]));
 }

@@ -4,11 +4,14 @@ export function MediaView({
   value,
   label,
   mimeType,
+  full = false,
 }: {
   type: string;
   value: unknown;
   label: string;
   mimeType?: string | null;
+  /** At its own size (review): not fitted into a card's preview height. */
+  full?: boolean;
 }) {
   if (value === null || value === undefined) return <p className="muted">Not produced yet.</p>;
   const text = String(value);
@@ -16,11 +19,19 @@ export function MediaView({
     case 'image':
       return (
         <a href={text} target="_blank" rel="noreferrer" className="media-link">
-          <img src={text} alt={label} className="media" loading="lazy" />
+          <img src={text} alt={label} className={full ? 'media media-full' : 'media'} loading="lazy" />
         </a>
       );
     case 'video':
-      return <video src={text} controls className="media" aria-label={label} preload="metadata" />;
+      return (
+        <video
+          src={text}
+          controls
+          className={full ? 'media media-full' : 'media'}
+          aria-label={label}
+          preload="metadata"
+        />
+      );
     case 'audio':
       return <audio src={text} controls aria-label={label} preload="metadata" />;
     case 'text':

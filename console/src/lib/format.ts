@@ -4,9 +4,14 @@ export function when(iso: string | null | undefined): string {
   return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
-export function duration(from: string | null, to: string | null): string {
+export function duration(from: string | null, to: string | null, now: number = Date.now()): string {
   if (!from) return '—';
-  const ms = (to ? new Date(to).getTime() : Date.now()) - new Date(from).getTime();
+  return millis((to ? new Date(to).getTime() : now) - new Date(from).getTime());
+}
+
+/** A span of time as a person reads it: 850 ms, 4.2 s, 3 min 5 s. */
+export function millis(ms: number): string {
+  ms = Math.max(0, Math.round(ms));
   if (ms < 1000) return `${ms} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;

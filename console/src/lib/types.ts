@@ -142,6 +142,47 @@ export interface RunNode {
   startedAt: string | null;
   completedAt: string | null;
   output: { type: string; value: string } | null;
+  review: NodeReview | null;
+  quality: NodeQuality | null;
+}
+
+export interface NodeReview {
+  decision: 'approve' | 'reject';
+  comment: string | null;
+  by: { keyId: string | null; name: string } | null;
+  decidedAt: string;
+  revise: boolean;
+}
+
+export interface NodeQuality {
+  score: number;
+  minScore: number;
+  passed: boolean;
+  reasons: string[];
+  attempts: number;
+}
+
+export interface AwaitingApproval {
+  nodeId: string;
+  label: string;
+  since: string;
+  approvalUrl: string;
+  instructions: string | null;
+  reviewing: { nodeId: string; label: string; type: string; value: string; quality: NodeQuality | null }[];
+}
+
+export interface RunRevision {
+  revision: number;
+  kind: 'start' | 'feedback' | 'revise';
+  feedback: string | null;
+  summary: string | null;
+  refinedNodes: { nodeId: string; reason: string }[];
+  status: RunStatus;
+  errorMessage: string | null;
+  reviews: { nodeId: string; label: string; review: NodeReview }[];
+  startedAt: string | null;
+  completedAt: string | null;
+  createdAt: string;
 }
 
 export interface Run {
@@ -151,10 +192,14 @@ export interface Run {
   appVersion: number | null;
   status: RunStatus;
   revision: number;
+  inputs: Record<string, unknown>;
   outputs: RunOutput[];
   nodes: RunNode[];
+  awaitingApproval: AwaitingApproval | null;
   errorMessage: string | null;
   cost: { credits: number };
+  revisions: RunRevision[];
+  durationMs: number | null;
   startedAt: string | null;
   completedAt: string | null;
   createdAt: string;
@@ -167,6 +212,8 @@ export interface RunSummary {
   source: string;
   revision: number;
   errorMessage: string | null;
+  awaitingApprovalSince: string | null;
+  durationMs: number | null;
   startedAt: string | null;
   completedAt: string | null;
   createdAt: string;

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError, errorText, getData, request } from '../lib/api';
 import { when } from '../lib/format';
-import { Link, useNavigate } from '../lib/router';
+import { Link, useLocation, useNavigate } from '../lib/router';
 import { useLoad, useSession } from '../lib/session-context';
-import type { AppDefinition, Page, RunSummary } from '../lib/types';
+import type { AppDefinition, Page, Run, RunSummary } from '../lib/types';
 import { GraphView } from '../components/graph-view';
-import { defaultValues, InputForm, inputsFor } from '../components/input-form';
+import { defaultValues, formValues, InputForm, inputsFor } from '../components/input-form';
 import { ErrorBanner, Loading, PageHeader, StatusBadge, TableHead } from '../components/ui';
 
 interface Estimate {
@@ -26,6 +26,8 @@ interface SandboxStub {
 export function AppPage({ appId }: { appId: string }) {
   const { apiKey } = useSession();
   const navigate = useNavigate();
+  // "Edit inputs and run again" from a run page: its inputs fill the form.
+  const from = useLocation().search.get('from');
   const app = useLoad(
     (key, signal) => getData<AppDefinition>(key, `/apps/${appId}/definition`, { signal }),
     [appId],
@@ -46,8 +48,16 @@ export function AppPage({ appId }: { appId: string }) {
   const [webhook, setWebhook] = useState('');
 
   useEffect(() => {
-    if (app.data) setValues(defaultValues(app.data.parameters));
-  }, [app.data]);
+    if (!app.data) return;
+    const parameters = app.data.parameters;
+    setValues(defaultValues(parameters));
+    if (!from) return;
+    const controller = new AbortController();
+    getData<Run>(apiKey, `/runs/${from}`, { signal: controller.signal })
+      .then((run) => setValues({ ...defaultValues(parameters), ...formValues(run.inputs) }))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [app.data, from, apiKey]);
 
   const graphNodes = useMemo(() => {
     const graph = app.data?.graph;

@@ -1,17 +1,24 @@
 import { useMemo, useState } from 'react';
 import { errorText, getData, request } from '../lib/api';
-import { bytes, duration, when } from '../lib/format';
-import { Link } from '../lib/router';
+import { duration, millis, when } from '../lib/format';
+import { Link, useNavigate } from '../lib/router';
 import { useLoad, useSession } from '../lib/session-context';
 import type { AppSummary, Asset, Delivery, Page, Run, RunNode } from '../lib/types';
 import { useLiveRun } from '../lib/use-live-run';
+import { useNow } from '../lib/use-now';
 import { GraphView } from '../components/graph-view';
 import { MediaView } from '../components/media';
+import { ApprovalPanel, QualityVerdict, RejectedPanel, ReviewLine } from '../components/review-panel';
+import { RunHistory } from '../components/run-history';
 import { ErrorBanner, Loading, PageHeader, StatusBadge, TableHead } from '../components/ui';
 
-/** A run: its graph with every node's live state, outputs, revisions, Refine, Cancel, approvals, webhooks. */
+/**
+ * A run: its inputs (run again), the approval it waits on, its graph with every node's live state, output
+ * and timing, outputs, Refine, its history (revisions, feedback, reviews), Cancel, webhooks.
+ */
 export function RunPage({ runId }: { runId: string }) {
   const { run, setRun, error, live, follow, terminal } = useLiveRun(runId);
+  const now = useNow(run !== undefined && !terminal);
   const app = useLoad(
     (key, signal) =>
       run
@@ -37,21 +44,28 @@ export function RunPage({ runId }: { runId: string }) {
         label: n.label,
         parents: n.parents,
         status: n.status,
-        detail: n.error ?? (n.status === 'running' ? `running for ${duration(n.startedAt, null)}` : null),
+        detail:
+          n.error ?? (n.status === 'running' ? `running for ${duration(n.startedAt, null, now)}` : null),
       })),
-    [run],
+    [run, now],
   );
 
   if (error && !run) return <ErrorBanner error={error} title="This run cannot be shown" />;
   if (!run) return <Loading label="Loading the run" />;
 
-  const waiting = run.nodes.filter((n) => n.status === 'awaiting_approval');
+  // The run's own working time: the revisions that ended, and the one going now, live.
+  const going = !terminal
+    ? run.revisions.find((r) => r.revision === run.revision && !r.completedAt)
+    : undefined;
+  const workingMs =
+    (run.durationMs ?? 0) + (going?.startedAt ? now - new Date(going.startedAt).getTime() : 0);
   return (
     <section>
       <PageHeader
         title={
           <>
-            Run <code>{run.runId.slice(0, 8)}</code> <StatusBadge status={run.status} />
+            Run <code>{run.runId.slice(0, 8)}</code>{' '}
+            <StatusBadge status={run.awaitingApproval ? 'awaiting_approval' : run.status} />
           </>
         }
         subtitle={
@@ -86,19 +100,33 @@ export function RunPage({ runId }: { runId: string }) {
           <dd>{when(run.completedAt)}</dd>
         </div>
         <div>
-          <dt>Took</dt>
-          <dd>{duration(run.startedAt, run.completedAt)}</dd>
+          <dt>{terminal ? 'Took' : 'Running for'}</dt>
+          <dd data-testid="run-took">
+            {run.durationMs !== null || going?.startedAt ? millis(workingMs) : '—'}
+          </dd>
         </div>
       </dl>
 
-      {waiting.map((node) => (
-        <ApprovalPanel key={node.id} runId={runId} node={node} />
-      ))}
+      {run.awaitingApproval ? (
+        <ApprovalPanel
+          key={`${run.revision}-${run.awaitingApproval.nodeId}`}
+          runId={runId}
+          waiting={run.awaitingApproval}
+          onDecided={follow}
+        />
+      ) : null}
+      <RejectedPanel run={run} onRevised={follow} />
+
+      <InputsCard run={run} />
 
       <section className="card" aria-labelledby="run-graph-title">
         <h2 id="run-graph-title">Graph</h2>
         <GraphView nodes={graphNodes} label="Run graph with the state of each node" height={340} />
-        <NodeTable nodes={run.nodes} />
+      </section>
+
+      <section className="card" aria-labelledby="nodes-title">
+        <h2 id="nodes-title">Nodes</h2>
+        <NodeTable nodes={run.nodes} now={now} />
       </section>
 
       <section className="card" aria-labelledby="outputs-title">
@@ -132,9 +160,14 @@ export function RunPage({ runId }: { runId: string }) {
       <RefinePanel runId={runId} status={run.status} onStarted={follow} />
 
       <section className="card" aria-labelledby="revisions-title">
-        <h2 id="revisions-title">Revisions</h2>
+        <h2 id="revisions-title">History</h2>
         <ErrorBanner error={assets.error} />
-        <Revisions assets={assets.data?.data ?? []} current={run.revision} />
+        <RunHistory
+          revisions={run.revisions}
+          assets={assets.data?.data ?? []}
+          current={run.revision}
+          now={now}
+        />
       </section>
 
       <section className="card" aria-labelledby="webhooks-title">
@@ -168,30 +201,102 @@ export function RunPage({ runId }: { runId: string }) {
   );
 }
 
-function NodeTable({ nodes }: { nodes: RunNode[] }) {
+/** Every node with its state, revision, attempts, live timing, output, review or quality score. */
+function NodeTable({ nodes, now }: { nodes: RunNode[]; now: number }) {
   return (
-    <details>
-      <summary>Node states as a table</summary>
-      <div className="table-scroll">
-        <table className="table">
-          <TableHead columns={['Node', 'Type', 'State', 'Attempts', 'Took', 'Error']} />
-          <tbody>
-            {nodes.map((n) => (
-              <tr key={n.id}>
-                <td>{n.label}</td>
-                <td>{n.type}</td>
-                <td>
-                  <StatusBadge status={n.status} />
-                </td>
-                <td>{n.attempts}</td>
-                <td>{n.startedAt ? duration(n.startedAt, n.completedAt) : '—'}</td>
-                <td>{n.error ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    <div className="table-scroll">
+      <table className="table">
+        <TableHead columns={['Node', 'State', 'Revision', 'Attempts', 'Took', 'Output']} />
+        <tbody>
+          {nodes.map((n) => (
+            <tr key={n.id} data-node={n.id}>
+              <td>
+                {n.label}
+                <br />
+                <span className="muted small">{n.type}</span>
+              </td>
+              <td>
+                <StatusBadge status={n.status} />
+              </td>
+              <td>{n.revision ?? '—'}</td>
+              <td>{n.attempts}</td>
+              <td data-took>{n.startedAt ? duration(n.startedAt, n.completedAt, now) : '—'}</td>
+              <td>
+                <NodeOutput node={n} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function NodeOutput({ node }: { node: RunNode }) {
+  return (
+    <>
+      {node.output?.type === 'image' ? (
+        <a href={node.output.value} target="_blank" rel="noreferrer">
+          <img src={node.output.value} alt={`${node.label} output`} className="node-output" loading="lazy" />
+        </a>
+      ) : node.output?.type === 'text' ? (
+        <p className="clamp small">{node.output.value}</p>
+      ) : node.output ? (
+        <a href={node.output.value} target="_blank" rel="noreferrer">
+          {node.output.type}
+        </a>
+      ) : null}
+      {node.quality ? <QualityVerdict quality={node.quality} /> : null}
+      {node.review ? <ReviewLine review={node.review} label={node.label} /> : null}
+      {node.error ? <p className="field-error">{node.error}</p> : null}
+    </>
+  );
+}
+
+/** The inputs the run was started with, and "run again" with the same or edited inputs. */
+function InputsCard({ run }: { run: Run }) {
+  const { apiKey } = useSession();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const entries = Object.entries(run.inputs);
+  const again = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const started = await getData<{ runId: string }>(apiKey, `/apps/${run.appId}/runs`, {
+        method: 'POST',
+        body: { inputs: run.inputs },
+      });
+      navigate(`/runs/${started.runId}`);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="inputs-title">
+      <h2 id="inputs-title">Inputs</h2>
+      {entries.length === 0 ? <p className="muted">This run had no inputs.</p> : null}
+      <dl className="facts inputs">
+        {entries.map(([key, value]) => (
+          <div key={key}>
+            <dt>{key}</dt>
+            <dd className="break">{Array.isArray(value) ? value.join(', ') : String(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <ErrorBanner error={error} />
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={() => void again()} disabled={busy}>
+          {busy ? 'Starting…' : 'Run again'}
+        </button>
+        <Link to={`/apps/${run.appId}?from=${run.runId}`} className="btn btn-quiet">
+          Edit inputs and run again
+        </Link>
       </div>
-    </details>
+    </section>
   );
 }
 
@@ -218,62 +323,6 @@ function CancelButton({ runId, onDone }: { runId: string; onDone: (run: Run) => 
       </button>
       <ErrorBanner error={error} />
     </>
-  );
-}
-
-function ApprovalPanel({ runId, node }: { runId: string; node: RunNode }) {
-  const { apiKey } = useSession();
-  const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const decide = async (decision: 'approve' | 'reject') => {
-    setBusy(true);
-    setError(null);
-    try {
-      await request(apiKey, `/runs/${runId}/approvals/${encodeURIComponent(node.id)}`, {
-        method: 'POST',
-        body: { decision, ...(comment.trim() ? { comment: comment.trim() } : {}) },
-      });
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const id = `approval-${node.id}`;
-  return (
-    <section className="card card-attention" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Approval needed: {node.label}</h2>
-      <p>The run waits for a decision on the output of the node before “{node.label}”.</p>
-      <div className="field">
-        <label htmlFor={`${id}-comment`}>Comment (optional)</label>
-        <textarea
-          id={`${id}-comment`}
-          rows={2}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-        />
-      </div>
-      <ErrorBanner error={error} />
-      <div className="form-actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => void decide('approve')}
-          disabled={busy}
-        >
-          Approve
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
-          onClick={() => void decide('reject')}
-          disabled={busy}
-        >
-          Reject
-        </button>
-      </div>
-    </section>
   );
 }
 
@@ -365,48 +414,5 @@ function RefinePanel({
         </div>
       ) : null}
     </section>
-  );
-}
-
-function Revisions({ assets, current }: { assets: Asset[]; current: number }) {
-  const byRevision = new Map<number, Asset[]>();
-  for (const a of assets) {
-    const r = a.revision ?? 1;
-    byRevision.set(r, [...(byRevision.get(r) ?? []), a]);
-  }
-  const revisions = [...byRevision.keys()].sort((a, b) => b - a);
-  if (revisions.length === 0) return <p className="muted">No stored outputs yet.</p>;
-  return (
-    <ol className="revisions" reversed>
-      {revisions.map((r) => (
-        <li key={r}>
-          <h3>
-            Revision {r}
-            {r === current ? ' (current)' : ''}
-          </h3>
-          <ul className="asset-strip">
-            {byRevision.get(r)!.map((a) => (
-              <li key={a.id}>
-                <span className="muted">{a.nodeLabel}</span>
-                {a.outputType === 'image' && a.cdnUrl ? (
-                  <img
-                    src={a.cdnUrl}
-                    alt={`${a.nodeLabel ?? 'Output'}, revision ${r}`}
-                    className="thumb"
-                    loading="lazy"
-                  />
-                ) : a.outputType === 'text' ? (
-                  <p className="clamp small">{a.textContent}</p>
-                ) : a.cdnUrl ? (
-                  <a href={a.cdnUrl} target="_blank" rel="noreferrer">
-                    {a.outputType} ({bytes(a.bytes)})
-                  </a>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </li>
-      ))}
-    </ol>
   );
 }

@@ -1,12 +1,19 @@
 import { useState } from 'react';
 import { getData, request } from '../lib/api';
-import { duration, when } from '../lib/format';
+import { millis, when } from '../lib/format';
 import { Link, useLocation, useNavigate } from '../lib/router';
 import { useLoad } from '../lib/session-context';
 import type { AppSummary, Page, RunSummary } from '../lib/types';
 import { ErrorBanner, Loading, PageHeader, Pager, StatusBadge, TableHead } from '../components/ui';
 
-const STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'];
+const STATUSES = [
+  { value: 'queued', label: 'queued' },
+  { value: 'running', label: 'running' },
+  { value: 'awaiting_approval', label: 'awaiting approval' },
+  { value: 'completed', label: 'completed' },
+  { value: 'failed', label: 'failed' },
+  { value: 'cancelled', label: 'cancelled' },
+];
 const SOURCES = ['api', 'content', 'compose', 'generate'];
 const LIMIT = 20;
 
@@ -48,7 +55,9 @@ export function RunsPage() {
           <select id="filter-status" value={status} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">Any</option>
             {STATUSES.map((s) => (
-              <option key={s}>{s}</option>
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
             ))}
           </select>
         </div>
@@ -93,12 +102,12 @@ export function RunsPage() {
                   </td>
                   <td>{appName(r.appId)}</td>
                   <td>
-                    <StatusBadge status={r.status} />
+                    <StatusBadge status={r.awaitingApprovalSince ? 'awaiting_approval' : r.status} />
                   </td>
                   <td>{r.revision}</td>
                   <td>{r.source}</td>
                   <td>{when(r.createdAt)}</td>
-                  <td>{duration(r.startedAt, r.completedAt)}</td>
+                  <td data-took>{r.durationMs !== null ? millis(r.durationMs) : r.status}</td>
                 </tr>
               ))}
             </tbody>

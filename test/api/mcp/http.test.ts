@@ -106,11 +106,13 @@ describe('MCP over Streamable HTTP at /mcp (the SDK client)', () => {
       run = (await call(client, 'get_run', { runId: run.runId })).data;
     }
     expect(run.awaitingApproval).toMatchObject({ nodeId: 'review', label: 'Review' });
-    const approved = await call(client, 'approve_run', { runId: run.runId });
+    const undecided = await call(client, 'approve_run', { runId: run.runId });
+    expect(undecided.error).toMatchObject({ code: 'VALIDATION_ERROR' });
+    const approved = await call(client, 'approve_run', { runId: run.runId, decision: 'approve' });
     expect(approved.data).toEqual({ runId: run.runId, nodeId: 'review', decision: 'approve' });
     const waited = await call(client, 'wait_for_run', { runId: run.runId, timeoutSeconds: 60 });
     expect(waited.data.run.status).toBe('completed');
-    const again = await call(client, 'approve_run', { runId: run.runId });
+    const again = await call(client, 'approve_run', { runId: run.runId, decision: 'approve' });
     expect(again.error).toMatchObject({ code: 'VALIDATION_ERROR', retryable: false });
   });
 

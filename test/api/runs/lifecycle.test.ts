@@ -197,6 +197,8 @@ describe('run lifecycle', () => {
         source: 'api',
         revision: 1,
         errorMessage: null,
+        awaitingApprovalSince: null,
+        durationMs: expect.any(Number),
         startedAt: expect.any(String),
         completedAt: expect.any(String),
         createdAt: expect.any(String),

@@ -41,6 +41,16 @@ describe('a run an agent can act on: nodes, awaitingApproval and node events', (
       label: 'Review',
       since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       approvalUrl: `/v1/runs/${runId}/approvals/review`,
+      instructions: 'Approve the announcement.',
+      reviewing: [
+        {
+          nodeId: 'draft',
+          label: 'Draft',
+          type: 'text',
+          value: expect.stringContaining('summer hours'),
+          quality: null,
+        },
+      ],
     });
 
     // The URL is the approval itself: an agent posts its decision there.

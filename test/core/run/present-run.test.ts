@@ -160,9 +160,113 @@ describe('presentRunSummary', () => {
       source: 'compose',
       revision: 2,
       errorMessage: null,
+      awaitingApprovalSince: null,
+      durationMs: null,
       startedAt: '2025-01-02T03:04:06.000Z',
       completedAt: null,
       createdAt: '2025-01-02T03:04:05.000Z',
     });
+  });
+
+  test('carries what the listing query adds: since when the run waits for a person, its working time', () => {
+    const listed = {
+      ...run({ source: 'api' }),
+      awaiting_since: '2025-01-02T03:05:00.000Z',
+      duration_ms: '1234.6',
+    };
+    expect(presentRunSummary(listed)).toEqual(
+      expect.objectContaining({ awaitingApprovalSince: '2025-01-02T03:05:00.000Z', durationMs: 1235 }),
+    );
+  });
+});
+
+describe('presentRun: review, quality and history', () => {
+  const plan = {
+    nodes: [
+      { id: 'photo', type: 'image.generate', label: 'Photo', parents: [], config: {} },
+      { id: 'check', type: 'quality.check', label: 'Check', parents: ['photo'], config: {} },
+      {
+        id: 'review',
+        type: 'human.approval',
+        label: 'Review',
+        parents: ['check'],
+        config: { instructions: 'Look' },
+      },
+    ],
+    outputs: [],
+  };
+  const output = {
+    kind: 'media',
+    modality: 'image',
+    ref: { key: 'k', url: 'https://cdn/p.png', mimeType: 'image/png', bytes: 1, sha256: 's' },
+    assetId: 'a',
+    metadata: {
+      mimeType: 'image/png',
+      dimensions: null,
+      durationSeconds: null,
+      bytes: 1,
+      contentDescription: null,
+    },
+  };
+  const quality = { score: 0.5, minScore: 0.6, passed: false, reasons: ['low contrast'], attempts: 3 };
+  const stored = (status: 'running' | 'failed') =>
+    run({ plan, execute: ['photo', 'check', 'review'], status, revision: 1, inputs: { topic: 'tea' } });
+
+  test('a waiting approval names what it reviews: the made output, attributed past the quality check, with its score', () => {
+    const view = presentRun(stored('running'), [
+      {
+        node_id: 'review',
+        status: 'awaiting_approval',
+        error: null,
+        output: null,
+        revision: 1,
+        updated_at: '2025-01-02T03:05:00.000Z',
+      },
+      { node_id: 'check', status: 'completed', error: null, output, revision: 1, quality },
+      { node_id: 'photo', status: 'completed', error: null, output, revision: 1 },
+    ]);
+    expect(view.inputs).toEqual({ topic: 'tea' });
+    expect(view.awaitingApproval).toEqual(
+      expect.objectContaining({
+        instructions: 'Look',
+        reviewing: [{ nodeId: 'photo', label: 'Photo', type: 'image', value: 'https://cdn/p.png', quality }],
+      }),
+    );
+  });
+
+  test('revisions carry their reviews; the working time sums the revisions and leaves out the gap between them', () => {
+    const review = {
+      decision: 'reject',
+      comment: 'No',
+      by: null,
+      decidedAt: '2025-01-02T03:06:00.000Z',
+      revise: true,
+    };
+    const revision = (n: number, start: string, end: string) => ({
+      revision: n,
+      kind: n === 1 ? ('start' as const) : ('revise' as const),
+      feedback: n === 1 ? null : 'No',
+      summary: null,
+      refined_nodes: null,
+      status: 'failed' as const,
+      error_message: null,
+      started_at: start,
+      completed_at: end,
+      created_at: start,
+    });
+    const view = presentRun(
+      stored('failed'),
+      [{ node_id: 'review', status: 'failed', error: 'rejected', output: null, revision: 1, review }],
+      [
+        revision(1, '2025-01-02T03:00:00.000Z', '2025-01-02T03:00:02.000Z'),
+        revision(2, '2025-01-02T04:00:00.000Z', '2025-01-02T04:00:03.000Z'),
+      ],
+    );
+    expect(view.durationMs).toBe(5000);
+    expect(view.revisions.map((r) => [r.revision, r.kind, r.reviews.length])).toEqual([
+      [1, 'start', 1],
+      [2, 'revise', 0],
+    ]);
+    expect(view.nodes.find((n) => n.id === 'review')!.review).toEqual(review);
   });
 });
