@@ -32,6 +32,8 @@ const Needle = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
  * - equals: the value, as a string, is exactly this (options, numbers, URLs).
  * - contains: every needle occurs as whole words in the normalized value and no `excludes` does
  *   (the excludes are words from elsewhere in the brief, so a pasted brief or label fails).
+ * - excludes alone: whatever the field gets (nothing, a default, a drafted value) has none of these
+ *   words: a field the brief leaves open must not be filled from a clause about the sender.
  * - oneOf: the normalized value is one of these.
  * - unmet: the URL in the brief cannot be fetched (or there is none); the field must come back as an
  *   unmet ask, not drafted from the bad URL.
@@ -39,6 +41,7 @@ const Needle = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
 export const InputMatcher = z.union([
   z.object({ equals: z.string() }).strict(),
   z.object({ contains: z.array(Needle).min(1), excludes: z.array(z.string().min(1)).optional() }).strict(),
+  z.object({ excludes: z.array(z.string().min(1)).min(1) }).strict(),
   z.object({ oneOf: z.array(z.string().min(1)).min(1) }).strict(),
   z.object({ unmet: z.literal(true) }).strict(),
 ]);

@@ -30,6 +30,8 @@ export interface DraftedField {
 /** Whether a drafted field is what a careful person would have put there (see InputMatcher). */
 export function matchesInput(matcher: InputMatcher, field: DraftedField): boolean {
   if ('unmet' in matcher) return field.unmet && !isUrl(field.value);
+  if (!('contains' in matcher) && 'excludes' in matcher)
+    return !matcher.excludes.some((x) => containsWords(String(field.value ?? ''), x));
   if (field.value === undefined || field.value === null) return false;
   const value = String(field.value);
   if ('equals' in matcher) return value.trim() === matcher.equals;
