@@ -180,6 +180,17 @@ step_embeddings_model() {
   fi
 }
 
+# The labelled example requests' vectors under the local model (discovery's nearest-example vote), kept
+# beside the model so the service's first brief does not embed them; quick when they are current.
+step_example_vectors() {
+  local log="$TOOLS/example-vectors.log"
+  if ! (cd "$ROOT" && node_modules/.bin/tsx scripts/embed-examples.ts) >"$log" 2>&1; then
+    tail -n 20 "$log" >&2
+    fail "embedding the example requests failed (full log: $log)"
+  fi
+  say "$(tail -n 1 "$log")"
+}
+
 step_temporal() {
   if [ -n "${TEMPORAL_CLI_PATH:-}" ]; then
     say "temporal CLI from TEMPORAL_CLI_PATH ($TEMPORAL_CLI_PATH)"
@@ -326,6 +337,7 @@ main() {
   step_node_modules
   step_llama_binaries
   step_embeddings_model
+  step_example_vectors
   step_temporal
   step_media_tools
   step_piper

@@ -5,6 +5,8 @@ import type { Config } from '../../core/config';
 import type { DiscoveryCandidate } from '../../core/discovery/candidate';
 import { appEmbeddingText, cosine } from '../../core/discovery/cosine';
 import { OUT_OF_SCOPE_KINDS } from '../../core/discovery/judgement/out-of-scope-kinds';
+import { exampleVotes, type EmbeddedExample } from '../../core/discovery/judgement/example-votes';
+import { LABELLED_EXAMPLES } from '../../core/discovery/judgement/examples';
 import type { SemanticEvidence } from '../../core/discovery/judgement/semantic-evidence';
 import {
   cachedEmbeddings,
@@ -12,6 +14,7 @@ import {
   type EmbeddingsModel,
 } from '../../adapters/models/openai-embeddings';
 import { sharedLocalEmbeddings } from '../../adapters/models/local-embeddings';
+import { fileCachedEmbeddings } from '../../adapters/models/vector-file';
 
 export type SemanticScorer = (
   intent: string,
@@ -61,29 +64,58 @@ function configuredModel(config: Config, logger: Logger): EmbeddingsModel | unde
   }
 }
 
-/** One scorer per configuration, so app and kind vectors are embedded once per process, not per MCP call. */
-const scorers = new WeakMap<Config, SemanticScorer>();
+/** A scorer and what makes it ready: the model loaded and the labelled examples embedded. */
+interface Scoring {
+  score: SemanticScorer;
+  warm(): Promise<void>;
+}
 
-/**
- * The semantic component of discovery, when EMBEDDINGS_PROVIDER is `openai` or `local`: the intent and
- * each app's text are embedded (app vectors cached by text), and each app gets its cosine similarity. If
- * the provider fails, discovery answers on lexical scores alone and logs why. Without an explicit model
- * the scorer of the configuration is shared.
- */
-export function semanticScorer(config: Config, logger: Logger, model?: EmbeddingsModel): SemanticScorer {
-  if (model) return scorerOver(model, logger);
+/** One scorer per configuration, so app and kind vectors are embedded once per process, not per MCP call. */
+const scorers = new WeakMap<Config, Scoring>();
+
+function sharedScoring(config: Config, logger: Logger): Scoring {
   let shared = scorers.get(config);
   if (!shared) {
     const configured = configuredModel(config, logger);
-    shared = configured ? scorerOver(configured, logger) : async () => undefined;
+    shared = configured
+      ? scorerOver(configured, logger, exampleVectorsFile(config))
+      : { score: async () => undefined, warm: async () => {} };
     scorers.set(config, shared);
   }
   return shared;
 }
 
-function scorerOver(chosen: EmbeddingsModel, logger: Logger): SemanticScorer {
+/**
+ * The semantic component of discovery, when EMBEDDINGS_PROVIDER is `openai` or `local`: the intent and
+ * each app's text are embedded (app vectors cached by text), and each app gets its cosine similarity,
+ * with the votes of the brief's nearest labelled example requests. If the provider fails, discovery
+ * answers on lexical scores alone and logs why. Without an explicit model the scorer of the
+ * configuration is shared.
+ */
+export function semanticScorer(config: Config, logger: Logger, model?: EmbeddingsModel): SemanticScorer {
+  return model ? scorerOver(model, logger).score : sharedScoring(config, logger).score;
+}
+
+/**
+ * The file the local model's example vectors are kept in, beside the model (setup writes it), so a new
+ * process reads them instead of embedding every example again.
+ */
+function exampleVectorsFile(config: Config): { file: string; identity: string } | undefined {
+  if (config.EMBEDDINGS_PROVIDER !== 'local') return undefined;
+  const modelPath = localModelPath(config);
+  return { file: `${modelPath}.examples.json`, identity: path.basename(modelPath) };
+}
+
+function scorerOver(
+  chosen: EmbeddingsModel,
+  logger: Logger,
+  vectors?: { file: string; identity: string },
+): Scoring {
   const embeddings = cachedEmbeddings(chosen);
-  return async (intent, candidates) => {
+  const examples = embeddedExamples(
+    vectors ? fileCachedEmbeddings(chosen, vectors.file, vectors.identity, logger) : embeddings,
+  );
+  const score: SemanticScorer = async (intent, candidates) => {
     if (candidates.length === 0) return undefined;
     try {
       const kinds = OUT_OF_SCOPE_KINDS.map((k) => k.text);
@@ -92,9 +124,11 @@ function scorerOver(chosen: EmbeddingsModel, logger: Logger): SemanticScorer {
         ...kinds,
         ...candidates.map(appEmbeddingText),
       ]);
+      const usable = new Set(candidates.map((c) => c.appId));
       return {
         apps: new Map(candidates.map((c, i) => [c.appId, cosine(brief, rest[kinds.length + i])])),
         outOfScope: Math.max(...rest.slice(0, kinds.length).map((v) => cosine(brief, v))),
+        examples: exampleVotes(brief, await examples(), usable),
       };
     } catch (err) {
       logger.warn(
@@ -104,18 +138,37 @@ function scorerOver(chosen: EmbeddingsModel, logger: Logger): SemanticScorer {
       return undefined;
     }
   };
+  return { score, warm: async () => void (await examples()) };
 }
 
 /**
- * Loads the local embeddings model in the background at start, so the first brief does not wait
- * seconds for it; a failure is logged and discovery stays lexical until a later load succeeds.
+ * The labelled example requests under this model, embedded once per scorer (a failed attempt is tried
+ * again by the next brief): the first brief waits for them unless the start warmed them.
  */
-export function warmEmbeddings(config: Config, logger: Logger): void {
+function embeddedExamples(embeddings: EmbeddingsModel): () => Promise<EmbeddedExample[]> {
+  let embedding: Promise<EmbeddedExample[]> | undefined;
+  return () => {
+    embedding ??= embeddings
+      .embed(LABELLED_EXAMPLES.map((e) => e.text))
+      .then((vectors) => vectors.map((vector, i) => ({ vector, appId: LABELLED_EXAMPLES[i].appId })))
+      .catch((err: unknown) => {
+        embedding = undefined;
+        throw err;
+      });
+    return embedding;
+  };
+}
+
+/**
+ * Loads the local embeddings model and its labelled examples' vectors in the background at start, so
+ * the first brief does not wait seconds for them; a failure is logged and discovery stays lexical until
+ * a later load succeeds. Resolves when done (the start does not wait for it; setup does).
+ */
+export async function warmEmbeddings(config: Config, logger: Logger): Promise<void> {
   if (config.EMBEDDINGS_PROVIDER !== 'local') return;
-  const modelPath = localModelPath(config);
-  if (!existsSync(modelPath)) return;
-  sharedLocalEmbeddings({ modelPath, logger })
-    .ready()
+  if (!existsSync(localModelPath(config))) return;
+  await sharedScoring(config, logger)
+    .warm()
     .catch((err: unknown) =>
       logger.warn({ err: (err as Error).message }, 'local embeddings did not load at start'),
     );

@@ -36,7 +36,7 @@ import { loadBriefs, type BenchBrief } from '../agent/brief-set';
 import { splitOf } from '../agent/split';
 import { fitLogistic, type Sample } from './fit';
 import { chooseThreshold, reliabilityTable, thresholdFigures, type Judged } from './calibration';
-import { briefSimilarities } from './similarities';
+import { briefSimilarities, type SourcedExample } from './similarities';
 
 /**
  * How each stage is fitted: the app model on raw features (as it always was: its bounded features
@@ -49,6 +49,7 @@ const MAX_WRONG = 0.02;
 const MAX_NO_FIT = 0.05;
 const FOLDS = 5;
 const WEIGHTS_FILE = join(__dirname, '../../core/discovery/judgement/weights.json');
+const EXAMPLES_FILE = join(__dirname, '../../core/discovery/judgement/examples.json');
 
 interface Ranked {
   id: string;
@@ -208,7 +209,16 @@ async function main(): Promise<void> {
   const stored = JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as JudgementWeights;
   let semantic = stored.semantic;
   if (args.semantic) {
-    const similar = await briefSimilarities([...trainingBriefs, ...heldoutBriefs].map(textOf), candidates);
+    const examples: SourcedExample[] = sets.flatMap(([set, briefs]) =>
+      briefs.map((b) => ({ text: textOf(b), appId: b.expected.appId, set })),
+    );
+    const setOf = new Map(examples.map((e) => [e.text, e.set]));
+    const similar = await briefSimilarities(
+      [...trainingBriefs, ...heldoutBriefs].map(textOf),
+      candidates,
+      examples,
+      (text) => setOf.get(text),
+    );
     const rankWith = (b: BenchBrief) => rank(b, similar.get(textOf(b)));
     semantic = train('semantic', trainingBriefs.map(rankWith), heldoutBriefs.map(rankWith));
   }
@@ -222,7 +232,20 @@ async function main(): Promise<void> {
     };
     writeFileSync(WEIGHTS_FILE, `${JSON.stringify(out, null, 2)}\n`);
     console.log(`\nwrote ${WEIGHTS_FILE}`);
+    writeExamples(trainingBriefs);
   }
+}
+
+/** The labelled examples discovery's nearest-example vote reads: every training brief, as the service receives it. */
+function writeExamples(briefs: BenchBrief[]): void {
+  const examples = briefs.map((b) => ({ text: textOf(b), appId: b.expected.appId }));
+  const file = {
+    comment:
+      "Written by npm run bench:train-judgement -- --semantic --write: the training briefs (bench dev split and outsider-written sets) as labelled example requests; discovery weighs the votes of a brief's nearest ones (core/discovery/judgement/example-votes.ts).",
+    examples,
+  };
+  writeFileSync(EXAMPLES_FILE, `${JSON.stringify(file, null, 1)}\n`);
+  console.log(`wrote ${EXAMPLES_FILE} (${examples.length} examples)`);
 }
 
 const round = (n: number) => Math.round(n * 10000) / 10000;

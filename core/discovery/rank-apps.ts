@@ -197,6 +197,7 @@ export function rankApps(
       outOfScope: options.semantic?.outOfScope,
     },
     options.semantic?.apps,
+    options.semantic?.examples,
   );
   // The judged order: the likeliest app first; relevance, then name, break ties.
   const matches = listed

@@ -19,7 +19,12 @@ export const PROBE_BRIEFS = [
 ];
 
 export interface ProbeResult {
-  ranked: { brief: string; top: { name: string; score: number }[] }[];
+  /** Per brief: the three apps most similar to it, and the app its nearest example requests vote for most. */
+  ranked: {
+    brief: string;
+    top: { name: string; score: number }[];
+    exampleVote: { name: string; share: number };
+  }[];
   sameTwice: boolean;
   vectorNorm: number;
   /** A text with no word pieces: a zero vector of the model's size. */
@@ -38,15 +43,20 @@ async function main(): Promise<void> {
   const ranked: ProbeResult['ranked'] = [];
   let sameTwice = true;
   for (const brief of PROBE_BRIEFS) {
-    const first = (await score(brief, candidates))?.apps;
-    const again = (await score(brief, candidates))?.apps;
-    if (!first || !again) throw new Error(`no semantic scores for "${brief}"`);
+    const firstEvidence = await score(brief, candidates);
+    const againEvidence = await score(brief, candidates);
+    const first = firstEvidence?.apps;
+    const again = againEvidence?.apps;
+    const votes = firstEvidence?.examples;
+    if (!first || !again || !votes) throw new Error(`no semantic scores for "${brief}"`);
     sameTwice &&= [...first].every(([appId, s]) => again.get(appId) === s);
+    sameTwice &&= JSON.stringify([...votes.apps]) === JSON.stringify([...againEvidence.examples!.apps]);
+    const [votedId, share] = [...votes.apps].sort((a, b) => b[1] - a[1])[0];
     const top = [...first]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 3)
       .map(([appId, s]) => ({ name: nameOf.get(appId)!, score: s }));
-    ranked.push({ brief, top });
+    ranked.push({ brief, top, exampleVote: { name: nameOf.get(votedId)!, share } });
   }
   const model = sharedLocalEmbeddings({ modelPath: localModelPath(config) });
   const [vector, empty, long] = await model.embed(['a vector', '   ', 'quote card '.repeat(400)]);

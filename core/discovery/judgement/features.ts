@@ -1,4 +1,5 @@
 import type { IntentMedium } from '../intent';
+import type { ExampleVotes } from './example-votes';
 
 /**
  * What the ranking knows about one app for one brief, as bounded numbers a calibrated model weighs
@@ -43,6 +44,12 @@ export interface AppFeatures {
    * the closest app, -1..1 (semantic model only).
    */
   outOfScopeLead: number;
+  /** Share of the nearest labelled example requests that name this app (semantic model only). */
+  exampleVote: number;
+  /** Its example vote minus the best other app's (semantic model only). */
+  exampleLead: number;
+  /** Share of the nearest labelled example requests no app fits (semantic model only). */
+  exampleNone: number;
 }
 
 export const LEXICAL_FEATURES: (keyof AppFeatures)[] = [
@@ -66,6 +73,9 @@ export const SEMANTIC_FEATURES: (keyof AppFeatures)[] = [
   'similarityLead',
   'similarityRank',
   'outOfScopeLead',
+  'exampleVote',
+  'exampleLead',
+  'exampleNone',
 ];
 
 /** What the brief as a whole contributes to every app's features. */
@@ -91,11 +101,15 @@ export interface ScoredApp {
   impliedOnly: boolean;
 }
 
-/** The features of every scored app; `semantic` holds each candidate's similarity when embeddings ran. */
+/**
+ * The features of every scored app; `semantic` holds each candidate's similarity when embeddings ran,
+ * `examples` the votes of the brief's nearest labelled example requests.
+ */
 export function appFeatures(
   apps: ScoredApp[],
   brief: BriefFacts,
   semantic?: Map<string, number>,
+  examples?: ExampleVotes,
 ): Map<string, AppFeatures> {
   const byRelevance = [...apps].sort((a, b) => b.relevance - a.relevance);
   const similarities = semantic ? [...semantic.entries()].sort((a, b) => b[1] - a[1]) : [];
@@ -129,7 +143,19 @@ export function appFeatures(
       similarityRank:
         similarity === undefined ? 0 : 1 / (similarities.findIndex(([id]) => id === app.appId) + 1),
       outOfScopeLead,
+      ...exampleFeatures(app.appId, examples),
     });
   }
   return out;
+}
+
+/** An app's share of the example votes, its lead over the best other app's and the share for none. */
+function exampleFeatures(
+  appId: string,
+  examples: ExampleVotes | undefined,
+): Pick<AppFeatures, 'exampleVote' | 'exampleLead' | 'exampleNone'> {
+  if (!examples) return { exampleVote: 0, exampleLead: 0, exampleNone: 0 };
+  const vote = examples.apps.get(appId) ?? 0;
+  const bestOther = Math.max(0, ...[...examples.apps].filter(([id]) => id !== appId).map(([, v]) => v));
+  return { exampleVote: vote, exampleLead: vote - bestOther, exampleNone: examples.none };
 }

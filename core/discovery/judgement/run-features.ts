@@ -21,6 +21,9 @@ export type RunFeatures = Pick<
   | 'similarity'
   | 'similarityLead'
   | 'outOfScopeLead'
+  | 'exampleVote'
+  | 'exampleLead'
+  | 'exampleNone'
 > & {
   /** The first stage's likelihood that the app is the one the brief wants. */
   likelihood: number;
@@ -46,6 +49,9 @@ export const SEMANTIC_RUN_FEATURES: (keyof RunFeatures)[] = [
   'similarity',
   'similarityLead',
   'outOfScopeLead',
+  'exampleVote',
+  'exampleLead',
+  'exampleNone',
 ];
 
 /** The run features of the likeliest app, from its app features and the first stage's two best likelihoods. */
@@ -63,6 +69,9 @@ export function runFeaturesOf(first: AppFeatures, likelihood: number, runnerUp: 
     similarity: first.similarity,
     similarityLead: first.similarityLead,
     outOfScopeLead: first.outOfScopeLead,
+    exampleVote: first.exampleVote,
+    exampleLead: first.exampleLead,
+    exampleNone: first.exampleNone,
     likelihood,
     likelihoodLead: likelihood - runnerUp,
   };

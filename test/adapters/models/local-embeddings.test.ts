@@ -73,6 +73,8 @@ withModel('EMBEDDINGS_PROVIDER=local with the real all-MiniLM-L6-v2 (child proce
       'Product Photo on a Styled Background',
     );
     for (const r of probe.ranked) expect(r.top[0].score - r.top[1].score).toBeGreaterThan(0.1);
+    // Of the apps, the nearest labelled example requests vote most for the one the brief names.
+    for (const r of probe.ranked) expect(r.exampleVote.name).toBe(r.top[0].name);
   });
 
   test('is deterministic, gives unit vectors and logs no warning', () => {
