@@ -32,16 +32,38 @@ export function thresholdFigures(judged: Judged[], threshold: number) {
   };
 }
 
-/** The lowest threshold (in hundredths) meeting both limits on the given confidences. */
+/**
+ * How sure the limits must hold: the one-sided 90% upper bound of a rate (z of 1.2816), so a threshold
+ * is chosen where unseen briefs stay under the limits with that confidence, not only on average.
+ */
+const Z_UPPER_90 = 1.2816;
+
+/** Wilson's upper bound of a rate seen as `n` of `d`. */
+export function wilsonUpper(n: number, d: number, z = Z_UPPER_90): number {
+  if (d === 0) return 0;
+  const p = n / d;
+  const z2 = z * z;
+  const centre = p + z2 / (2 * d);
+  const spread = z * Math.sqrt((p * (1 - p)) / d + z2 / (4 * d * d));
+  return (centre + spread) / (1 + z2 / d);
+}
+
+/**
+ * The lowest threshold (in hundredths) at which the upper bounds of both cross-validated rates (wrong
+ * app runs over fit briefs, runs over no-fit briefs) meet their limits.
+ */
 export function chooseThreshold(judged: Judged[], limits: { maxWrong: number; maxNoFit: number }): number {
   const fit = judged.filter((j) => j.expected !== null);
   const noFit = judged.filter((j) => j.expected === null);
   for (let t = 0; t <= 100; t++) {
     const threshold = t / 100;
-    const wrong =
-      fit.filter((j) => runs(j, threshold) && j.first !== j.expected).length / Math.max(1, fit.length);
-    const noFitRun = noFit.filter((j) => runs(j, threshold)).length / Math.max(1, noFit.length);
-    if (wrong <= limits.maxWrong && noFitRun <= limits.maxNoFit) return threshold;
+    const wrong = fit.filter((j) => runs(j, threshold) && j.first !== j.expected).length;
+    const noFitRun = noFit.filter((j) => runs(j, threshold)).length;
+    if (
+      wilsonUpper(wrong, fit.length) <= limits.maxWrong &&
+      wilsonUpper(noFitRun, noFit.length) <= limits.maxNoFit
+    )
+      return threshold;
   }
   return 1;
 }

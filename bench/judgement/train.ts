@@ -9,7 +9,8 @@
  *    --semantic (local embeddings) the ones that add the similarity.
  * 3. Chooses each run threshold on 5-fold cross-validated run confidences (folds by brief): the
  *    lowest at which running the likeliest app would run a wrong app for at most MAX_WRONG of the fit
- *    briefs and an app for at most MAX_NO_FIT of the no-fit briefs.
+ *    briefs and an app for at most MAX_NO_FIT of the no-fit briefs, each read as the one-sided 90%
+ *    upper bound of the cross-validated rate (calibration.ts), so the limits hold on unseen briefs.
  * 4. Prints the fit, the threshold curve and a reliability table for the training briefs and, for
  *    reading only, the held-out split. --write stores the models in judgement/weights.json.
  */

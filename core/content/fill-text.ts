@@ -166,13 +166,21 @@ export function textFor(
       if (quote) return { value: quote.text, source: 'quoted' };
       const value = subjectOf(reading, role, words);
       if (!value) return null;
-      if (!takesDetails(p)) return { value, source: 'subject' };
+      const source = bareWord(value) ? 'guess' : 'subject';
+      if (!takesDetails(p)) return { value, source };
       // "The product, then its selling points": what the brief says about it follows the name.
       const named = [value, ...detailsAfter(reading, value)].join(', ');
-      return { value: withDetails(reading, named, words), source: 'subject' };
+      return { value: withDetails(reading, named, words), source };
     }
   }
 }
+
+/**
+ * A subject read as one lowercase word or a bare number ("advice", "boss", "3") is a fragment of a
+ * phrase, not what a topic, title, product or campaign is: weak evidence, never used as the value.
+ * One capitalised word ("Tally") is a name and stands on its own.
+ */
+const bareWord = (value: string) => wordCount(value) <= 1 && !/\p{Lu}/u.test(value);
 
 /** "... (Sheryl Sandberg)": a name in parentheses closing an unquoted passage. */
 function trailingName(reading: BriefReading): string | null {
