@@ -114,6 +114,10 @@ async function main(): Promise<void> {
       `${catalog.length} catalog apps; headless content/create and apps/discover over HTTP, sandbox mode; embeddings ${embeddings}`,
   );
   console.log(`\ncontent/create over HTTP (sandbox, embeddings ${embeddings}): ${latency(createMs)}`);
+  if (embeddings !== 'none' && groups.some(([g]) => g === 'dev'))
+    console.log(
+      "note: the dev split and the training sets are the judgement's labelled examples (examples.json), so with embeddings a dev brief is voted on by itself: dev figures are in-sample; held-out and probes are not.",
+    );
   if (options.verbose) {
     console.log('\nmisses (dev, legacy and probe only; held-out briefs are never listed):');
     for (const r of shown) {

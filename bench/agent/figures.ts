@@ -39,6 +39,8 @@ export interface Figures {
   noFitRun: Ratio;
   /** Runs of the right app whose unmet asks list a guessed (auto-filled) field. */
   guessedFields: Ratio;
+  /** Judged fields the brief keeps apart from a clause about the sender that took its words anyway. */
+  senderFilled: Ratio;
   /** Confidence tenth -> judged answers in it, and the share whose first app (ran or offered) is right. */
   reliability: { bucket: string; right: Ratio }[];
   /** `ran` answers with HTTP 202, as CONTRACT.md says. */
@@ -98,6 +100,7 @@ export function summarize(results: BriefResult[], appName: (appId: string | null
     ),
     stable: ratio(results.map((r) => r.stable)),
     ...judgementFigures(fit, noFit),
+    senderFilled: ratio(fields.filter((f) => f.fromSender !== null).map((f) => f.fromSender!)),
     ranIs202: ratio(ran.map((r) => r.create.httpStatus === 202)),
     errors,
     perApp: Object.fromEntries(

@@ -32,6 +32,7 @@ type HeadlineKey =
   | 'clarifiedWithRight'
   | 'noFitRun'
   | 'guessedFields'
+  | 'senderFilled'
   | 'ranIs202';
 
 const HEADLINES: [HeadlineKey, string][] = [
@@ -51,6 +52,7 @@ const HEADLINES: [HeadlineKey, string][] = [
   ['clarifiedWithRight', '  of those, right app among the candidates'],
   ['noFitRun', 'no-fit briefs that ran an app (issue 28: <= 5)'],
   ['guessedFields', 'right-app runs with a guessed field'],
+  ['senderFilled', "fields filled from the sender's clause (issue 28: 0)"],
   ['ranIs202', '`ran` answered 202 (CONTRACT.md)'],
 ];
 

@@ -1,6 +1,6 @@
 import type { AppDefinition } from '../../core/app/app-definition';
 import { requiredKeys, type BenchBrief } from './brief-set';
-import { matchesInput } from './matchers';
+import { containsWords, matchesInput } from './matchers';
 import type { CreateAnswer, DiscoverAnswer } from './service';
 
 export type Group = 'dev' | 'heldout' | 'legacy' | 'probe';
@@ -13,6 +13,8 @@ export interface FieldResult {
   required: boolean;
   right: boolean;
   drafted: unknown;
+  /** The brief says which words this field must not take (a clause about the sender), and it took one. */
+  fromSender: boolean | null;
 }
 
 export interface BriefResult {
@@ -93,6 +95,10 @@ function judgeFields(brief: BenchBrief, app: AppDefinition, answer: CreateAnswer
       required: required.includes(key),
       right: matchesInput(matcher, { value, unmet }),
       drafted: value,
+      fromSender:
+        'excludes' in matcher && matcher.excludes
+          ? matcher.excludes.some((x) => containsWords(String(value ?? ''), x))
+          : null,
     };
   });
 }
