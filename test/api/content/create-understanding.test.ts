@@ -152,7 +152,7 @@ describe('POST /v1/content/create with a chat model (TEXT_PROVIDER=openai)', () 
       }),
     };
     const res = await create(
-      'Short vertical ad with a voiceover for the Kite running jacket, ending on "Run free"',
+      'Short vertical ad with a voiceover and captions for the Kite running jacket, ending on "Run free"',
     );
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({

@@ -16,7 +16,7 @@ describe('POST /v1/content/create', () => {
 
   test('starts a run of the best app with drafted inputs (202, source content)', async () => {
     const res = await post({
-      brief: 'An Instagram post announcing our spring sale, minimal style',
+      brief: 'An Instagram post image with a caption announcing our spring sale, minimal style',
       aspectRatio: '4:5',
     });
     expect(res.status).toBe(202);

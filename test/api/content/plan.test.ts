@@ -1,7 +1,7 @@
 import { createTestApi, type TestApi } from '../../support/api';
 
 const SOCIAL_POST = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
-const SURE_BRIEF = 'An Instagram post announcing our spring sale, minimal style';
+const SURE_BRIEF = 'An Instagram post image with a caption announcing our spring sale, minimal style';
 
 describe('POST /v1/content/plan: the router of content/create without dispatch', () => {
   let api: TestApi;

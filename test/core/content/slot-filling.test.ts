@@ -161,7 +161,7 @@ describe('briefs with a photo URL', () => {
       selectedApp: { appId: PRODUCT },
       draft: { inputs: { product_image: 'https://shop.example.com/jar.png', product_name: 'Honey Jar' } },
     });
-    const missing = plan('Put our Honey Jar product photo on a warm studio backdrop');
+    const missing = plan('Put our Honey Jar product photo on a warm styled background');
     expect(missing).toMatchObject({ status: 'unmatched', reason: expect.stringContaining('product_image') });
   });
 });
