@@ -8,8 +8,11 @@ export interface Rect extends Point {
   height: number;
 }
 
-/** The size a node is taken to have before React Flow has measured it (see .flow-node in styles.css). */
-export const NODE_SIZE = { width: 230, height: 110 };
+/**
+ * The size a node is taken to have before React Flow has measured it (see .flow-node in styles.css): tall
+ * enough for the problems a new node shows once checked, so it does not grow into its neighbour.
+ */
+export const NODE_SIZE = { width: 230, height: 150 };
 /** The clear space kept around a placed node. */
 export const GAP = 30;
 
@@ -25,10 +28,14 @@ const inside = (r: Rect, view: Rect) =>
   r.x + r.width <= view.x + view.width &&
   r.y + r.height <= view.y + view.height;
 
+/** The grid the search for a free spot walks, and how far out it looks. */
+const STEP = 40;
+const REACH = 30;
+
 /**
- * The free spot nearest to `wanted` for a node of `size`: candidates on rings of a grid around `wanted`,
- * nearest first; the first that overlaps no node and lies in `view` wins. When the view is full, the
- * nearest free spot outside it (the caller then moves the view to it).
+ * The free spot nearest to `wanted` for a node of `size`: spots on a fine grid around `wanted`, nearest
+ * first; the first that overlaps no node and lies in `view` wins. When the view is full, the nearest free
+ * spot outside it (the caller then moves the view to it).
  */
 export function freeSpot(
   wanted: Point,
@@ -36,22 +43,16 @@ export function freeSpot(
   taken: Rect[],
   view: Rect,
 ): Point {
-  const stepX = size.width + GAP;
-  const stepY = size.height + GAP;
+  const spots: Point[] = [];
+  for (let dx = -REACH; dx <= REACH; dx++)
+    for (let dy = -REACH; dy <= REACH; dy++) spots.push({ x: wanted.x + dx * STEP, y: wanted.y + dy * STEP });
+  spots.sort((a, b) => distance(a, wanted) - distance(b, wanted));
   const free = (p: Point) => !taken.some((t) => overlaps({ ...p, ...size }, t));
   let outside: Point | null = null;
-  for (let ring = 0; ring <= 12; ring++) {
-    const ringSpots: Point[] = [];
-    for (let dx = -ring; dx <= ring; dx++)
-      for (let dy = -ring; dy <= ring; dy++)
-        if (Math.max(Math.abs(dx), Math.abs(dy)) === ring)
-          ringSpots.push({ x: wanted.x + dx * stepX, y: wanted.y + dy * stepY });
-    ringSpots.sort((a, b) => distance(a, wanted) - distance(b, wanted));
-    for (const spot of ringSpots) {
-      if (!free(spot)) continue;
-      if (inside({ ...spot, ...size }, view)) return spot;
-      outside ??= spot;
-    }
+  for (const spot of spots) {
+    if (!free(spot)) continue;
+    if (inside({ ...spot, ...size }, view)) return spot;
+    outside ??= spot;
   }
   return outside ?? wanted;
 }

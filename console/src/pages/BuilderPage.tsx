@@ -319,8 +319,9 @@ function Builder({ appId }: { appId?: string }) {
   const rectOf = (n: BuilderNode): Rect & { id: string } => ({
     id: n.id,
     ...n.position,
-    width: n.measured?.width ?? NODE_SIZE.width,
-    height: n.measured?.height ?? NODE_SIZE.height,
+    // A node not yet measured, or not yet showing its problems, is given room to grow.
+    width: Math.max(n.measured?.width ?? 0, NODE_SIZE.width),
+    height: Math.max(n.measured?.height ?? 0, NODE_SIZE.height),
   });
   /** Moves the view to a spot when it is not already in view, keeping the zoom. */
   const reveal = (r: Rect) => {
