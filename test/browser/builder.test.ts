@@ -170,6 +170,19 @@ describe('builder editing (browser)', () => {
     await page.locator('.react-flow__minimap').waitFor({ state: 'detached' });
   }, 30_000);
 
+  test('a failed save says what to fix in words, and the message goes once the graph changes', async () => {
+    await page.getByRole('button', { name: 'Save as new app' }).click();
+    const banner = page.locator('.banner-error').filter({ hasText: 'Not saved' });
+    await banner
+      .getByText(/Fix \d+ problems first\. Node \w+: .+ \(and \d+ more, listed above\)\./)
+      .waitFor();
+    expect(await banner.textContent()).not.toMatch(/graph\.nodes|Invalid input/);
+    await screenshot(page, '34-builder-save-error');
+    await node('text').click();
+    await page.getByLabel(/^Prompt/).fill('a haiku about the sea');
+    await banner.waitFor({ state: 'detached' });
+  }, 60_000);
+
   test('unsaved changes: a link asks first and staying keeps the work; closing the tab is stopped too', async () => {
     const asked: string[] = [];
     page.once('dialog', (d) => {
@@ -178,6 +191,17 @@ describe('builder editing (browser)', () => {
     });
     await page.getByRole('link', { name: 'Runs', exact: true }).click();
     expect(asked[0]).toMatch(/not saved/);
+    expect(page.url()).toMatch(/\/console\/builder$/);
+    await node('image').waitFor();
+
+    // Back asks too; staying puts the address back.
+    const back = page.waitForEvent('dialog');
+    void page.goBack().catch(() => undefined);
+    const question = await back;
+    asked.push(question.message());
+    await question.dismiss();
+    await page.waitForURL(/\/console\/builder$/);
+    expect(asked).toHaveLength(2);
     expect(page.url()).toMatch(/\/console\/builder$/);
     await node('image').waitFor();
 
@@ -210,7 +234,11 @@ describe('builder editing (browser)', () => {
       await tab.getByRole('button', { name: 'Sign in' }).click();
       await tab.getByRole('heading', { name: 'Apps', level: 1 }).waitFor();
       await revokeApiKey(env.stack.deps.db, id);
-      await tab.getByRole('link', { name: 'Runs', exact: true }).click();
+      // The next request signs out: this click's, or the navigation's own count of waiting runs.
+      await tab
+        .getByRole('link', { name: 'Runs', exact: true })
+        .click({ timeout: 3_000 })
+        .catch(() => undefined);
       await tab.getByRole('alert').getByText('You were signed out: This API key was revoked.').waitFor();
       await tab.getByLabel('API key').waitFor();
       await screenshot(tab, '33-sign-in-revoked');
