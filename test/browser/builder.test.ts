@@ -161,6 +161,29 @@ describe('builder editing (browser)', () => {
     expect(await flowPositions()).toEqual(before);
   }, 60_000);
 
+  test('Show node brings a node that is out of view back into view', async () => {
+    const pane = (await page.locator('.canvas .react-flow__pane').boundingBox())!;
+    await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(pane.x + pane.width / 2 + 900, pane.y + pane.height / 2 + 500, { steps: 6 });
+    await page.mouse.up();
+    const canvas = (await page.locator('.canvas').boundingBox())!;
+    const inView = async (id: string) => {
+      const b = (await node(id).boundingBox())!;
+      return (
+        b.x >= canvas.x &&
+        b.y >= canvas.y &&
+        b.x + b.width <= canvas.x + canvas.width &&
+        b.y + b.height <= canvas.y + canvas.height
+      );
+    };
+    expect(await inView('image_2')).toBe(false);
+    await page.getByRole('button', { name: 'Show node image_2' }).click();
+    await page.waitForTimeout(500);
+    expect(await inView('image_2')).toBe(true);
+    expect(await node('image_2').getAttribute('class')).toContain('selected');
+  }, 30_000);
+
   test('the minimap is off until asked for', async () => {
     expect(await page.locator('.react-flow__minimap').count()).toBe(0);
     const minimap = page.getByRole('button', { name: 'Minimap' });
