@@ -100,21 +100,37 @@ export async function deleteApp(db: Kysely<Database>, appId: string): Promise<bo
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** An app's tags as one text: the frontmatter's tag lists, save the intents it excludes. */
+const TAG_TEXT = sql<string>`concat_ws(' ', ${sql.join(
+  ['categories', 'useCases', 'keywords', 'aliases', 'formats', 'platforms', 'audiences'].map(
+    (list) => sql`definition #>> ${`{frontmatter,${list}}`}`,
+  ),
+)})`;
+
 /**
  * Apps a workspace sees in a listing: its own (the caller filters private ones), plus public apps of
- * others, at most `publicLimit` of those. `search` matches name or description, case-insensitively.
+ * others, at most `publicLimit` of those. `search` keeps the apps that have every word of it in their
+ * name, description or tags, case-insensitively.
  */
 export async function listVisibleApps(
   db: Kysely<Database>,
   workspaceId: string,
   options: { search?: string; publicLimit?: number },
 ): Promise<{ own: AppRow[]; public: AppRow[] }> {
-  const pattern = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const patterns = (options.search ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const base = () => {
     let q = db.selectFrom('apps').selectAll().where('deleted_at', 'is', null);
-    if (pattern)
+    // Every word of the search, each anywhere in the name, the description or the tags.
+    for (const pattern of patterns)
       q = q.where((eb) =>
-        eb.or([eb('name', 'ilike', pattern), eb(sql`coalesce(description, '')`, 'ilike', pattern)]),
+        eb.or([
+          eb('name', 'ilike', pattern),
+          eb(sql`coalesce(description, '')`, 'ilike', pattern),
+          eb(TAG_TEXT, 'ilike', pattern),
+        ]),
       );
     return q;
   };

@@ -57,7 +57,9 @@ async function lookUp(db: Kysely<Database>, key: string): Promise<KeyContext | n
 }
 
 function callerOf(record: KeyContext | null): Caller {
-  if (!record || record.revoked) throw new AtelierError('AUTH_INVALID_KEY', 'Invalid API key');
+  if (!record) throw new AtelierError('AUTH_INVALID_KEY', 'Invalid API key');
+  // Same code; the message tells a person whose key worked yesterday why it no longer does.
+  if (record.revoked) throw new AtelierError('AUTH_INVALID_KEY', 'This API key was revoked');
   if (!record.workspaceId || !record.userId || !record.role)
     throw new AtelierError('AUTH_INVALID_CONTEXT', 'API key has no workspace or user context');
   return { workspaceId: record.workspaceId, userId: record.userId, role: record.role, keyId: record.keyId };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onUnauthorized, request } from './lib/api';
-import { Link, match, Router, useLocation } from './lib/router';
+import { Link, match, Router, useLocation, useMayLeave } from './lib/router';
 import { storedKey, storeKey } from './lib/session';
 import { SessionContext, useSession } from './lib/session-context';
 import type { Page, RunSummary } from './lib/types';
@@ -15,11 +15,20 @@ import { UsagePage } from './pages/UsagePage';
 
 export function App() {
   const [apiKey, setApiKey] = useState<string | null>(storedKey);
+  const [endedBecause, setEndedBecause] = useState<string | null>(null);
   const signOut = useCallback(() => {
     storeKey(null);
     setApiKey(null);
   }, []);
-  useEffect(() => onUnauthorized(signOut), [signOut]);
+  useEffect(
+    () =>
+      onUnauthorized((error) => {
+        // Only a key that stopped working mid-session is worth a word; a wrong key at sign-in says so there.
+        if (storedKey()) setEndedBecause(error.message);
+        signOut();
+      }),
+    [signOut],
+  );
   return (
     <Router>
       {apiKey ? (
@@ -28,8 +37,10 @@ export function App() {
         </SessionContext.Provider>
       ) : (
         <SignIn
+          endedBecause={endedBecause}
           onSignedIn={(key) => {
             storeKey(key);
+            setEndedBecause(null);
             setApiKey(key);
           }}
         />
@@ -72,6 +83,7 @@ function useAwaitingCount(path: string): number {
 function Shell() {
   const { path } = useLocation();
   const { signOut } = useSession();
+  const mayLeave = useMayLeave();
   const awaiting = useAwaitingCount(path);
   const first = useRef(true);
   useEffect(() => {
@@ -107,7 +119,7 @@ function Shell() {
             ))}
           </ul>
         </nav>
-        <button type="button" className="btn btn-small btn-quiet" onClick={signOut}>
+        <button type="button" className="btn btn-small btn-quiet" onClick={() => mayLeave() && signOut()}>
           Sign out
         </button>
       </header>

@@ -111,9 +111,43 @@ function topologicalOrder(graph: AppGraph, parents: Map<string, string[]>, issue
   }
   if (order.length < new Set(declared).size) {
     const stuck = declared.filter((id) => !order.includes(id));
-    issues.push({ field: 'graph.edges', message: `cycle through nodes ${stuck.join(', ')}` });
+    for (const cycle of cyclesAmong(stuck, parents))
+      issues.push({ field: 'graph.edges', message: `cycle through nodes ${cycle.join(', ')}` });
   }
   return order;
+}
+
+/**
+ * The cycles among the nodes Kahn's algorithm could not order: its strongly connected components of more
+ * than one node (Tarjan), each in declaration order. Nodes that only wait downstream of a cycle are in none.
+ */
+function cyclesAmong(stuck: string[], parents: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (id: string) => {
+    index.set(id, index.size);
+    low.set(id, index.get(id)!);
+    stack.push(id);
+    for (const parent of parents.get(id) ?? []) {
+      if (!stuck.includes(parent)) continue;
+      if (!index.has(parent)) {
+        visit(parent);
+        low.set(id, Math.min(low.get(id)!, low.get(parent)!));
+      } else if (stack.includes(parent)) low.set(id, Math.min(low.get(id)!, index.get(parent)!));
+    }
+    if (low.get(id) !== index.get(id)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      component.push(member);
+    } while (member !== id);
+    if (component.length > 1) cycles.push(stuck.filter((s) => component.includes(s)));
+  };
+  for (const id of stuck) if (!index.has(id)) visit(id);
+  return cycles.sort((a, b) => stuck.indexOf(a[0]) - stuck.indexOf(b[0]));
 }
 
 function checkParentCounts(graph: AppGraph, parents: Map<string, string[]>, issues: CompileIssue[]): void {

@@ -91,7 +91,7 @@ describe('the /v1 error envelope', () => {
       expect(bearer.body.code).toBe('AUTH_INVALID_KEY');
     });
 
-    test('a revoked key gives 401 AUTH_INVALID_KEY', async () => {
+    test('a revoked key gives 401 AUTH_INVALID_KEY saying it was revoked', async () => {
       const { id, key } = await createApiKey(api.database.db, {
         workspaceId: api.users.owner.workspaceId,
         userId: api.users.owner.userId,
@@ -101,7 +101,7 @@ describe('the /v1 error envelope', () => {
       const res = await api.http.get('/v1/apps').set('x-api-key', key);
 
       expect(res.status).toBe(401);
-      expect(res.body.code).toBe('AUTH_INVALID_KEY');
+      expect(res.body).toEqual(envelope('AUTH_INVALID_KEY', 'This API key was revoked'));
     });
 
     test('a key without a user, without a workspace, or whose user is in another workspace gives 401 AUTH_INVALID_CONTEXT', async () => {

@@ -28,14 +28,15 @@ export interface ConsoleStack {
 
 /**
  * The whole service on a real port for a browser: the test stack (API, workers, the run's Temporal) with
- * PUBLIC_URL set to that port so CDN links load, the built console, and a headless chromium.
+ * PUBLIC_URL set to that port so CDN links load (and any `config` given), the built console, and a
+ * headless chromium.
  */
-export async function startConsoleStack(): Promise<ConsoleStack> {
+export async function startConsoleStack(config: Record<string, string> = {}): Promise<ConsoleStack> {
   if (!existsSync(join(CONSOLE_DIST_DIR, 'index.html')))
     throw new Error('console/dist is missing: run `npm run setup` (it builds the console).');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const stack = await createTestStack({ config: { PUBLIC_URL: origin } });
+  const stack = await createTestStack({ config: { PUBLIC_URL: origin, ...config } });
   const server: Server = createServer(stack.app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -83,23 +83,56 @@ export function newNode(type: NodeType, taken: GraphNode[], position: { x: numbe
   return { id, type: type.type, label: type.title, config, position };
 }
 
+/** A node's config with `{{nodes.<from>}}` placeholders pointing at `to` instead. */
+export function rewriteNodeRefs(
+  config: Record<string, unknown>,
+  from: string,
+  to: string,
+): Record<string, unknown> {
+  const token = new RegExp(`\\{\\{\\s*nodes\\.${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\}\\}`, 'g');
+  return Object.fromEntries(
+    Object.entries(config).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? v.replace(token, `{{nodes.${to}}}`) : v,
+    ]),
+  );
+}
+
 /** Renames a node and follows it everywhere: edges and `{{nodes.<id>}}` placeholders. */
 export function renameNode(draft: Draft, from: string, to: string): Draft {
-  const token = new RegExp(`\\{\\{\\s*nodes\\.${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\}\\}`, 'g');
-  const rewrite = (value: unknown): unknown =>
-    typeof value === 'string' ? value.replace(token, `{{nodes.${to}}}`) : value;
   return {
     ...draft,
     nodes: draft.nodes.map((n) => ({
       ...n,
       id: n.id === from ? to : n.id,
-      config: Object.fromEntries(Object.entries(n.config).map(([k, v]) => [k, rewrite(v)])),
+      config: rewriteNodeRefs(n.config, from, to),
     })),
     edges: draft.edges.map((e) => ({
       source: e.source === from ? to : e.source,
       target: e.target === from ? to : e.target,
     })),
   };
+}
+
+/**
+ * What one edit changed, for the undo history to merge a run of edits to the same place: a node's form
+ * (`node:<id>`) or one field of the app (`name`, `parameters` ...). `null` for anything structural: nodes
+ * added, removed or moved, edges changed, or several places at once.
+ */
+export function editPlace(before: Draft, after: Draft): string | null {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (!same(before.edges, after.edges)) return null;
+  if (before.nodes.length !== after.nodes.length) return null;
+  const places: string[] = [];
+  for (const key of ['name', 'description', 'visibility', 'parameters', 'frontmatter'] as const)
+    if (!same(before[key], after[key])) places.push(key);
+  for (let i = 0; i < after.nodes.length; i++) {
+    const a = before.nodes[i];
+    const b = after.nodes[i];
+    if (a.id !== b.id || a.type !== b.type || !same(a.position, b.position)) return null;
+    if (a.label !== b.label || !same(a.config, b.config)) places.push(`node:${b.id}`);
+  }
+  return places.length === 1 ? places[0] : null;
 }
 
 export function removeNode(draft: Draft, id: string): Draft {

@@ -13,10 +13,10 @@ export class ApiError extends Error {
   }
 }
 
-type Listener = () => void;
+type Listener = (error: ApiError) => void;
 let unauthorized: Listener = () => undefined;
 
-/** What happens when the key stops working (revoked): the app signs out. */
+/** What happens when the key stops working (revoked): the app signs out, saying why. */
 export function onUnauthorized(listener: Listener): void {
   unauthorized = listener;
 }
@@ -68,13 +68,14 @@ export async function request<T = unknown>(
   }
   if (!res.ok) {
     const envelope = (json ?? {}) as { error?: string; code?: string; details?: ValidationDetail[] };
-    if (res.status === 401) unauthorized();
-    throw new ApiError(
+    const error = new ApiError(
       res.status,
       envelope.code ?? `HTTP_${res.status}`,
       envelope.error ?? (text.slice(0, 200) || res.statusText),
       Array.isArray(envelope.details) ? envelope.details : [],
     );
+    if (res.status === 401) unauthorized(error);
+    throw error;
   }
   return json as T;
 }

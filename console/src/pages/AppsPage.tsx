@@ -34,7 +34,7 @@ export function AppsPage() {
         <input
           id="app-search"
           type="search"
-          placeholder="Search by name or description"
+          placeholder="Search by name, description or tags"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />

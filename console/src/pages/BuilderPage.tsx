@@ -13,17 +13,20 @@ import {
   type Node,
   type NodeChange,
 } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { ApiError, errorText, getData } from '../lib/api';
-import { BASE, Link, useLocation } from '../lib/router';
+import { BASE, Link, useLeaveGuard, useLocation } from '../lib/router';
 import { useLoad, useSession } from '../lib/session-context';
 import type { AppCheck, AppDefinition, GraphNode, NodeType, ValidationDetail } from '../lib/types';
 import { layout, NODE_TYPES, type FlowNode } from '../components/flow';
 import { ErrorBanner, Loading, PageHeader } from '../components/ui';
+import { copyNodes, pasteClip, type Clip } from '../builder/clipboard';
+import { canRedo, canUndo, record, redo, startHistory, undo, type History } from '../builder/history';
+import { describeProblem, saveErrorText } from '../builder/messages';
 import {
   addEdge,
-  bare,
   draftBody,
+  editPlace,
   emptyDraft,
   isDangling,
   newNode,
@@ -32,6 +35,9 @@ import {
   sortProblems,
   type Draft,
 } from '../builder/model';
+import { freeSpot, NODE_SIZE, preferredSpot, type Rect } from '../builder/placement';
+import { tidyPositions } from '../builder/tidy';
+import { Toolbar } from '../builder/Toolbar';
 import { NodePanel } from '../builder/NodePanel';
 import { DRAG_TYPE, Palette } from '../builder/Palette';
 import { ParamsEditor } from '../builder/ParamsEditor';
@@ -46,6 +52,17 @@ type Check =
   | { state: 'valid'; result: AppCheck; details: [] }
   | { state: 'invalid'; details: ValidationDetail[] }
   | { state: 'error'; error: string; details: [] };
+
+/** What Copy took, kept while the console is open so it pastes into another app's builder too. */
+let clipboard: Clip | null = null;
+
+const MINIMAP_KEY = 'atelier.builder.minimap';
+const LEAVE_MESSAGE = 'This app has changes that are not saved. Leave the builder and lose them?';
+const signatureOf = (draft: Draft) => JSON.stringify(draftBody(draft));
+/** Keys typed into a field are the field's own (its undo, its copy), not the canvas's. */
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** The visual builder: palette, canvas, a form per node, parameters, live validation by the API, save. */
 export function BuilderPage({ appId }: { appId?: string }) {
@@ -75,7 +92,8 @@ function Builder({ appId }: { appId?: string }) {
   const { apiKey } = useSession();
   const { search } = useLocation();
   const from = search.get('from');
-  const { screenToFlowPosition, fitView } = useReactFlow();
+  const { screenToFlowPosition, fitView, setCenter, getZoom } = useReactFlow();
+  const canvasRef = useRef<HTMLDivElement>(null);
   const types = useLoad((key, signal) => getData<NodeType[]>(key, '/node-types', { signal }), []);
   const typeOf = useCallback((t: string) => types.data?.find((x) => x.type === t), [types.data]);
 
@@ -95,7 +113,11 @@ function Builder({ appId }: { appId?: string }) {
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [check, setCheck] = useState<Check>({ state: 'idle', details: [] });
-  const [savedSignature, setSavedSignature] = useState<string | null>(null);
+  const [savedSignature, setSavedSignature] = useState(() => signatureOf(emptyDraft()));
+  const history = useRef<History<Draft>>(startHistory(emptyDraft()));
+  const [, setHistoryShown] = useState(history.current);
+  const [canPaste, setCanPaste] = useState(clipboard !== null);
+  const [minimap, setMinimap] = useState(() => localStorage.getItem(MINIMAP_KEY) === 'on');
 
   const draft: Draft = useMemo(() => ({ ...doc, nodes: flowNodes.map(toGraphNode) }), [doc, flowNodes]);
   const replaceDraft = useCallback((next: Draft) => {
@@ -126,7 +148,7 @@ function Builder({ appId }: { appId?: string }) {
         const positions = layout(def.graph.nodes, (id) =>
           def.graph.edges.filter((e) => e.target === id).map((e) => e.source),
         );
-        replaceDraft({
+        const loaded: Draft = {
           name: copy ? `${def.name} (copy)` : def.name,
           description: def.description ?? '',
           visibility: copy ? 'private' : def.visibility,
@@ -134,7 +156,12 @@ function Builder({ appId }: { appId?: string }) {
           frontmatter: def.frontmatter,
           nodes: def.graph.nodes.map((n) => ({ ...n, position: positions.get(n.id) })),
           edges: def.graph.edges,
-        });
+        };
+        replaceDraft(loaded);
+        history.current = startHistory(loaded);
+        setHistoryShown(history.current);
+        // A copy is new work until saved; an app opened to edit is unchanged until edited.
+        if (!copy) setSavedSignature(signatureOf(loaded));
         setEditing(copy ? null : { appId: def.appId, version: def.version });
         if (appId && !def.editable)
           setNotice('You may not change this app: saving makes a copy of your own.');
@@ -186,13 +213,24 @@ function Builder({ appId }: { appId?: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature, apiKey]);
 
-  const dirty = savedSignature !== signature && draft.nodes.length > 0;
+  // The whole document, positions included: what a save writes and what undo steps through.
+  const fullSignature = useMemo(() => signatureOf(draft), [draft]);
+  const dirty = savedSignature !== fullSignature;
+  useLeaveGuard(dirty ? LEAVE_MESSAGE : null);
+
+  // Every edit is a step of the history, once it has settled: a drag when the node is let go.
+  const dragging = flowNodes.some((n) => n.dragging);
   useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+    if (dragging || signatureOf(history.current.present) === fullSignature) return;
+    history.current = record(history.current, draft, editPlace(history.current.present, draft), Date.now());
+    setHistoryShown(history.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fullSignature, dragging]);
+  // A message about the last save is about a document that has changed since: it goes.
+  useEffect(() => {
+    setSaveError(null);
+    setSaved(null);
+  }, [fullSignature]);
 
   const problems = useMemo(() => sortProblems(check.details, draft), [check.details, draft]);
   const warnings = useMemo(() => (check.state === 'valid' ? check.result.warnings : []), [check]);
@@ -270,23 +308,116 @@ function Builder({ appId }: { appId?: string }) {
     [draft, replaceDraft],
   );
 
-  const addNode = (type: NodeType, at?: { x: number; y: number }) => {
-    const anchor = draft.nodes.find((n) => n.id === selected);
-    const position =
-      at ??
-      (anchor?.position
-        ? { x: anchor.position.x + 270, y: anchor.position.y }
-        : {
-            x: draft.nodes.length ? Math.max(...draft.nodes.map((n) => n.position?.x ?? 0)) + 270 : 0,
-            y: 0,
-          });
-    const node = newNode(type, draft.nodes, position);
+  /** The part of the graph the canvas shows, in flow coordinates. */
+  const viewRect = (): Rect => {
+    const box = canvasRef.current?.getBoundingClientRect();
+    if (!box) return { x: 0, y: 0, width: 800, height: 500 };
+    const a = screenToFlowPosition({ x: box.left, y: box.top });
+    const b = screenToFlowPosition({ x: box.right, y: box.bottom });
+    return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
+  };
+  const rectOf = (n: BuilderNode): Rect & { id: string } => ({
+    id: n.id,
+    ...n.position,
+    // A node not yet measured, or not yet showing its problems, is given room to grow.
+    width: Math.max(n.measured?.width ?? 0, NODE_SIZE.width),
+    height: Math.max(n.measured?.height ?? 0, NODE_SIZE.height),
+  });
+  /** Moves the view to a spot when it is not already in view, keeping the zoom. */
+  const reveal = (r: Rect) => {
+    const view = viewRect();
+    const inView =
+      r.x >= view.x &&
+      r.y >= view.y &&
+      r.x + r.width <= view.x + view.width &&
+      r.y + r.height <= view.y + view.height;
+    if (!inView) void setCenter(r.x + r.width / 2, r.y + r.height / 2, { zoom: getZoom(), duration: 250 });
+  };
+  /** Adds nodes (selected, the rest not) and the edges among them, as one step. */
+  const insert = (nodes: GraphNode[], edges: Draft['edges']) => {
     setFlowNodes((ns) => [
-      ...ns.map((n) => ({ ...n, selected: false })),
-      { ...toFlowNode(node), selected: true },
+      ...ns.map((n) => (n.selected ? { ...n, selected: false } : n)),
+      ...nodes.map((n) => ({ ...toFlowNode(n), selected: true })),
     ]);
+    if (edges.length) setDoc((d) => ({ ...d, edges: [...d.edges, ...edges] }));
+    setSelectedEdge(null);
     setTab('node');
   };
+
+  const addNode = (type: NodeType, at?: { x: number; y: number }) => {
+    const view = viewRect();
+    const anchor = flowNodes.find((n) => n.selected);
+    const wanted = at ?? preferredSpot(view, NODE_SIZE, anchor && rectOf(anchor));
+    const position = freeSpot(wanted, NODE_SIZE, flowNodes.map(rectOf), view);
+    insert([newNode(type, draft.nodes, position)], []);
+    reveal({ ...position, ...NODE_SIZE });
+  };
+  const selectedIds = flowNodes.filter((n) => n.selected).map((n) => n.id);
+  const copy = () => {
+    const clip = copyNodes(draft.nodes, draft.edges, selectedIds);
+    if (!clip) return;
+    clipboard = clip;
+    setCanPaste(true);
+  };
+  const pasteFrom = (clip: Clip | null) => {
+    if (!clip) return;
+    const pasted = pasteClip(clip, draft.nodes, flowNodes.map(rectOf), viewRect());
+    insert(pasted.nodes, pasted.edges);
+    const first = pasted.nodes[0]?.position;
+    if (first) reveal({ ...first, ...NODE_SIZE });
+  };
+  const duplicate = () => pasteFrom(copyNodes(draft.nodes, draft.edges, selectedIds));
+  const deleteSelection = () => {
+    let next = draft;
+    for (const id of selectedIds) next = removeNode(next, id);
+    if (selectedEdge !== null && selectedIds.length === 0)
+      next = { ...next, edges: next.edges.filter((_, i) => i !== selectedEdge) };
+    replaceDraft(next);
+    setSelectedEdge(null);
+  };
+  const travel = (to: History<Draft>) => {
+    if (to === history.current) return;
+    history.current = to;
+    setHistoryShown(to);
+    replaceDraft(to.present);
+    setSelectedEdge(null);
+  };
+  const tidy = () => {
+    const positions = tidyPositions(flowNodes.map(rectOf), draft.edges);
+    setFlowNodes((ns) => ns.map((n) => ({ ...n, position: positions.get(n.id) ?? n.position })));
+    requestAnimationFrame(() => void fitView({ padding: 0.2, maxZoom: 1, duration: 250 }));
+  };
+  const showNode = (id: string) => {
+    selectNode(id);
+    const node = flowNodes.find((n) => n.id === id);
+    if (!node) return;
+    const r = rectOf(node);
+    void setCenter(r.x + r.width / 2, r.y + r.height / 2, { zoom: Math.max(getZoom(), 0.8), duration: 250 });
+  };
+  const toggleMinimap = () => {
+    localStorage.setItem(MINIMAP_KEY, minimap ? 'off' : 'on');
+    setMinimap(!minimap);
+  };
+
+  // Ctrl (or Cmd) shortcuts on the canvas; a focused field keeps its own.
+  const shortcuts = useRef<(e: KeyboardEvent) => void>(() => undefined);
+  shortcuts.current = (e: KeyboardEvent) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || isTyping(e.target)) return;
+    const key = e.key.toLowerCase();
+    if (key === 'z' && !e.shiftKey) travel(undo(history.current));
+    else if ((key === 'z' && e.shiftKey) || key === 'y') travel(redo(history.current));
+    else if (key === 'c' && selectedIds.length) copy();
+    else if (key === 'v') pasteFrom(clipboard);
+    else if (key === 'd' && selectedIds.length) duplicate();
+    else return;
+    e.preventDefault();
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => shortcuts.current(e);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     const t = typeOf(e.dataTransfer.getData(DRAG_TYPE));
@@ -308,7 +439,7 @@ function Builder({ appId }: { appId?: string }) {
           : await getData<AppDefinition>(apiKey, '/apps', { method: 'POST', body });
       setEditing({ appId: def.appId, version: def.version });
       setSaved({ appId: def.appId, name: def.name, version: def.version });
-      setSavedSignature(signature);
+      setSavedSignature(fullSignature);
       setNotice(null);
       window.history.replaceState(null, '', `${BASE}/builder/${def.appId}`);
     } catch (err) {
@@ -318,7 +449,7 @@ function Builder({ appId }: { appId?: string }) {
         err.details.some((d) => d.code !== 'stale_version')
       )
         setCheck({ state: 'invalid', details: err.details });
-      setSaveError(errorText(err));
+      setSaveError(err instanceof ApiError ? saveErrorText(err, draft.edges) : errorText(err));
     } finally {
       setSaving(false);
     }
@@ -394,15 +525,9 @@ function Builder({ appId }: { appId?: string }) {
             const edge = d.edgeIndex !== undefined ? draft.edges[d.edgeIndex] : undefined;
             return (
               <li key={i}>
-                <span>
-                  {edge
-                    ? `Edge ${edge.source} → ${edge.target}: ${bare(d.message)}`
-                    : d.nodeIds?.length === 1
-                      ? `Node ${d.nodeIds[0]}: ${bare(d.message)}`
-                      : d.message}
-                </span>{' '}
+                <span>{describeProblem(d, draft.edges)}</span>{' '}
                 {d.nodeIds?.length === 1 ? (
-                  <button type="button" className="btn btn-small" onClick={() => selectNode(d.nodeIds![0])}>
+                  <button type="button" className="btn btn-small" onClick={() => showNode(d.nodeIds![0])}>
                     Show node {d.nodeIds[0]}
                   </button>
                 ) : null}
@@ -423,9 +548,26 @@ function Builder({ appId }: { appId?: string }) {
         </ul>
       ) : null}
 
+      <Toolbar
+        canUndo={canUndo(history.current)}
+        canRedo={canRedo(history.current)}
+        hasSelection={selectedIds.length > 0}
+        canPaste={canPaste}
+        canTidy={draft.nodes.length > 1}
+        minimap={minimap}
+        onUndo={() => travel(undo(history.current))}
+        onRedo={() => travel(redo(history.current))}
+        onCopy={copy}
+        onPaste={() => pasteFrom(clipboard)}
+        onDuplicate={duplicate}
+        onDelete={deleteSelection}
+        onTidy={tidy}
+        onToggleMinimap={toggleMinimap}
+      />
       <div className="builder">
         <Palette types={types.data ?? []} onAdd={(t) => addNode(t)} />
         <div
+          ref={canvasRef}
           className="canvas"
           onDragOver={(e) => {
             e.preventDefault();
@@ -450,7 +592,7 @@ function Builder({ appId }: { appId?: string }) {
           >
             <Background gap={20} />
             <Controls />
-            <MiniMap pannable zoomable ariaLabel="Minimap of the graph" />
+            {minimap ? <MiniMap pannable zoomable ariaLabel="Minimap of the graph" /> : null}
           </ReactFlow>
           {draft.nodes.length === 0 ? (
             <p className="canvas-empty">Drag a node from the palette here, or press one to add it.</p>

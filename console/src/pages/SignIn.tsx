@@ -1,8 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { errorText, request } from '../lib/api';
 
-/** Sign-in with an API key, checked against /v1/account/usage; kept in this tab's session only. */
-export function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
+/**
+ * Sign-in with an API key, checked against /v1/account/usage; kept in this tab's session only. After a
+ * key stopped working mid-session (revoked), `endedBecause` is the API's word for it.
+ */
+export function SignIn({
+  onSignedIn,
+  endedBecause,
+}: {
+  onSignedIn: (key: string) => void;
+  endedBecause: string | null;
+}) {
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,6 +48,11 @@ export function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
           Build apps as graphs, run them and watch them live. Sign in with an API key of your workspace:{' '}
           <code>npm start</code> prints a demo key, <code>npm run cli -- keys create</code> makes one.
         </p>
+        {endedBecause ? (
+          <p className="banner banner-error" role="alert" data-signed-out>
+            You were signed out: {endedBecause.replace(/\.$/, '')}. Sign in with a key that works.
+          </p>
+        ) : null}
         <div className={`field${error ? ' field-invalid' : ''}`}>
           <label htmlFor="api-key">API key</label>
           <input

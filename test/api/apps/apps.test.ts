@@ -164,9 +164,20 @@ describe('apps API', () => {
 
     test('search matches name or description, case-insensitively, with % and _ taken literally', async () => {
       expect(await names('?search=qUOKKA', owner)).toEqual(['Zephyr member shared', 'Zephyr b public two']);
-      expect(await names('?search=ZEPHYR%20B%20PUBLIC%20T', owner)).toEqual(['Zephyr b public two']);
+      expect(await names('?search=ZEPHYR%20B%20PUBLIC%20TW', owner)).toEqual(['Zephyr b public two']);
       expect(await names('?search=100%25', owner)).toEqual(['Zephyr b public one']);
       expect(await names('?search=zephyr_b', owner)).toEqual([]);
+    });
+
+    test('a search of several words keeps the apps with every word, in any order, anywhere in name, description or tags', async () => {
+      expect(await names('?search=quokka%20two', owner)).toEqual(['Zephyr b public two']);
+      expect(await names('?search=two%20%20quokka', owner)).toEqual(['Zephyr b public two']);
+      expect(await names('?search=quokka%20three', owner)).toEqual([]);
+      // Both words are in the description of the catalog's social post app; "feed" only in its keywords.
+      expect(await names('?search=caption%20hashtags', owner)).toContain('Social Post Image with Caption');
+      expect(await names('?search=caption%20feed', owner)).toContain('Social Post Image with Caption');
+      // The intents an app excludes are not its tags.
+      expect(await names('?search=caption%20podcast', owner)).not.toContain('Social Post Image with Caption');
     });
 
     test('without a search the whole catalog is listed as app summaries with all nine capability fields', async () => {

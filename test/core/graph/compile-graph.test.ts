@@ -91,7 +91,7 @@ describe('compileGraph', () => {
     ]);
   });
 
-  test('a cycle is rejected, naming the nodes caught in it', () => {
+  test('a cycle is rejected, naming the nodes on it and not those that only wait downstream of it', () => {
     // a(text.generate) --> b(quality.check) --> out(output)
     //        ^                   |
     //        +-------------------+
@@ -104,7 +104,27 @@ describe('compileGraph', () => {
       ['a->b', 'b->a', 'b->out'],
     );
 
-    expect(issuesOf(g)).toEqual([{ field: 'graph.edges', message: 'cycle through nodes a, b, out' }]);
+    expect(issuesOf(g)).toEqual([{ field: 'graph.edges', message: 'cycle through nodes a, b' }]);
+  });
+
+  test('two separate cycles are two issues, each naming its own nodes', () => {
+    // a <-> b --> c --> d <-> e --> out      (c and out wait on the cycles but are on none)
+    const g = graph(
+      [
+        ['a', 'text.generate', { prompt: 'x' }],
+        ['b', 'quality.check', {}],
+        ['c', 'quality.check', {}],
+        ['d', 'quality.check', {}],
+        ['e', 'quality.check', {}],
+        ['out', 'output', { label: 'Out' }],
+      ],
+      ['a->b', 'b->a', 'b->c', 'c->d', 'e->d', 'd->e', 'e->out'],
+    );
+
+    expect(issuesOf(g).filter((i) => i.message.startsWith('cycle'))).toEqual([
+      { field: 'graph.edges', message: 'cycle through nodes a, b' },
+      { field: 'graph.edges', message: 'cycle through nodes d, e' },
+    ]);
   });
 
   test('dangling edges, self-loops and duplicate edges are rejected', () => {
