@@ -13,6 +13,7 @@ import { routeMatcher, setMatchedRoute } from './middleware/route-match';
 import { plainRunRead, readRun, RUN_READ_ROUTE } from './runs/read-run';
 import { appsRouter, estimateRouter } from './apps/routes';
 import { appEditingRouter } from './apps/editing';
+import { appVersionsRouter } from './apps/versions';
 import { nodeTypesRouter } from './node-types/routes';
 import { feedbackRouter, runsRouter } from './runs/routes';
 import { workflowsRouter } from './workflows/routes';
@@ -48,6 +49,7 @@ import { intelligenceRouter } from './intelligence/routes';
 export const V1_ROUTERS: ((deps: ApiDeps) => Router)[] = [
   appsRouter,
   appEditingRouter,
+  appVersionsRouter,
   estimateRouter,
   nodeTypesRouter,
   runsRouter,
