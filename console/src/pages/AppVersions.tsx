@@ -138,7 +138,7 @@ export function AppVersions({
                     {v.version} {v.current ? <span className="badge">current</span> : null}
                   </td>
                   <td>{when(v.createdAt)}</td>
-                  <td>{v.author.keyName ?? (v.author.userId ? 'a member' : '—')}</td>
+                  <td>{v.author.keyName || (v.author.userId ? 'a member' : '—')}</td>
                   <td>{v.summary}</td>
                   <td className="form-actions">
                     <button
