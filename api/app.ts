@@ -20,6 +20,7 @@ import { workflowsRouter } from './workflows/routes';
 import { generateRouter } from './generate/routes';
 import { webhooksRouter } from './webhooks/routes';
 import { cdn } from './cdn';
+import { uploads } from './uploads';
 import { CONSOLE_DIST_DIR, consoleStatic } from './console';
 import { assetsRouter } from './assets/routes';
 import { accountRouter } from './account/routes';
@@ -161,6 +162,8 @@ export function createApp(deps: ApiDeps): Koa {
     return next();
   });
   if (deps.storage.driver === 'fs') app.use(cdn({ storage: deps.storage }));
+  // The fs driver's signed upload URLs (S3 takes uploads itself, at pre-signed URLs).
+  if (!deps.storage.presignPut) app.use(uploads(deps));
   app.use(consoleStatic({ dir: deps.consoleDir ?? CONSOLE_DIST_DIR }));
   // A client that hangs up mid-stream (SSE, video players on /cdn) is not an error of ours.
   app.on('error', (err: NodeJS.ErrnoException) => {

@@ -31,6 +31,7 @@ export const OPERATIONS = {
   listWebhookDeliveries: { method: 'GET', path: '/v1/webhooks/deliveries' },
   redeliverWebhook: { method: 'POST', path: '/v1/webhooks/deliveries/{deliveryId}/redeliver' },
   listAssets: { method: 'GET', path: '/v1/assets' },
+  createUploadUrls: { method: 'POST', path: '/v1/assets/upload-urls' },
   getAccount: { method: 'GET', path: '/v1/account' },
   getUsage: { method: 'GET', path: '/v1/account/usage' },
   transferAsset: { method: 'POST', path: '/v1/publishing/transfer-asset' },

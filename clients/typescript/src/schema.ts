@@ -251,6 +251,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/assets/upload-urls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload URLs for your own media: PUT each file there, then use its cdnUrl as an app input
+     * @description Images (PNG, JPEG, WebP, GIF) up to 50 MiB, video and audio up to 500 MiB. Each URL takes one PUT of the declared type (send `headers`) and at most the declared size, until `expiresAt` (15 minutes).
+     */
+    post: operations['createUploadUrls'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/brand/dna': {
     parameters: {
       query?: never;
@@ -4503,6 +4523,38 @@ export interface components {
       windowDays: number;
     };
     /**
+     * @description Where to upload one file, and the URL it will have
+     * @example {
+     *       "assetId": "9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f",
+     *       "filename": "bottle.jpg",
+     *       "uploadUrl": "https://api.example.com/uploads/9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f?expires=1777887000&signature=Qm9vaw",
+     *       "method": "PUT",
+     *       "headers": {
+     *         "Content-Type": "image/jpeg"
+     *       },
+     *       "maxBytes": 482113,
+     *       "expiresAt": "2026-05-04T09:30:00.000Z",
+     *       "cdnUrl": "https://api.example.com/cdn/uploads/9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f/bottle.jpg"
+     *     }
+     */
+    UploadTarget: {
+      assetId: string;
+      /** @description The permanent URL of the file once uploaded: an app input of the same workspace */
+      cdnUrl: string;
+      expiresAt: components['schemas']['Timestamp'];
+      filename: string;
+      /** @description Send exactly these (Content-Type) */
+      headers: {
+        [key: string]: string;
+      };
+      /** @description The declared size: a larger file is refused */
+      maxBytes: number;
+      /** @constant */
+      method: 'PUT';
+      /** @description PUT the file here, with `headers`, before `expiresAt` */
+      uploadUrl: string;
+    };
+    /**
      * @description Credits and the rate limit of the workspace
      * @example {
      *       "credits": {
@@ -6764,6 +6816,79 @@ export interface operations {
       401: components['responses']['Error'];
       403: components['responses']['Error'];
       404: components['responses']['Error'];
+      429: components['responses']['Error'];
+      500: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  createUploadUrls: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "files": [
+         *         {
+         *           "filename": "bottle.jpg",
+         *           "contentType": "image/jpeg",
+         *           "sizeBytes": 482113
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          files: {
+            contentType: string;
+            filename: string;
+            sizeBytes: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description One upload URL per file, in order */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "assetId": "9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f",
+           *           "filename": "bottle.jpg",
+           *           "uploadUrl": "https://api.example.com/uploads/9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f?expires=1777887000&signature=Qm9vaw",
+           *           "method": "PUT",
+           *           "headers": {
+           *             "Content-Type": "image/jpeg"
+           *           },
+           *           "maxBytes": 482113,
+           *           "expiresAt": "2026-05-04T09:30:00.000Z",
+           *           "cdnUrl": "https://api.example.com/cdn/uploads/9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f/bottle.jpg"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            data: components['schemas']['UploadTarget'][];
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];
