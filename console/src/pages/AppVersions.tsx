@@ -192,7 +192,9 @@ export function AppVersions({
           </div>
         </div>
       ) : list.length === 1 ? (
-        <p className="muted">Only one version is stored: save the app again to see what changes.</p>
+        <p className="muted">
+          Only one version is stored{editable ? ': save the app again to see what changes' : ''}.
+        </p>
       ) : null}
       <ErrorBanner error={diffError} />
       {diff?.changes ? <VersionChanges changes={diff.changes} version={diff.version} /> : null}
