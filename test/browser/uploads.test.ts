@@ -63,10 +63,10 @@ describe('console upload into a url input (browser)', () => {
     const url = await page.locator('#input-photo').inputValue();
     expect(url).toMatch(new RegExp(`^${env.origin}/cdn/uploads/[0-9a-f-]+/[0-9a-f-]+/harbour\\.jpg$`));
     await page.getByRole('img', { name: 'Preview of Photo' }).waitFor();
+    const preview = page.getByRole('img', { name: 'Preview of Photo' });
     await page.waitForFunction(
-      () =>
-        (document.querySelector('img[alt="Preview of Photo"]') as HTMLImageElement | null)?.naturalWidth ===
-        640,
+      (img) => (img as unknown as { naturalWidth: number }).naturalWidth === 640,
+      await preview.elementHandle(),
     );
     await screenshot(page, 'uploads-01-photo-uploaded');
 
