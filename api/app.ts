@@ -13,12 +13,14 @@ import { routeMatcher, setMatchedRoute } from './middleware/route-match';
 import { plainRunRead, readRun, RUN_READ_ROUTE } from './runs/read-run';
 import { appsRouter, estimateRouter } from './apps/routes';
 import { appEditingRouter } from './apps/editing';
+import { appVersionsRouter } from './apps/versions';
 import { nodeTypesRouter } from './node-types/routes';
 import { feedbackRouter, runsRouter } from './runs/routes';
 import { workflowsRouter } from './workflows/routes';
 import { generateRouter } from './generate/routes';
 import { webhooksRouter } from './webhooks/routes';
 import { cdn } from './cdn';
+import { uploads } from './uploads';
 import { CONSOLE_DIST_DIR, consoleStatic } from './console';
 import { assetsRouter } from './assets/routes';
 import { accountRouter } from './account/routes';
@@ -48,6 +50,7 @@ import { intelligenceRouter } from './intelligence/routes';
 export const V1_ROUTERS: ((deps: ApiDeps) => Router)[] = [
   appsRouter,
   appEditingRouter,
+  appVersionsRouter,
   estimateRouter,
   nodeTypesRouter,
   runsRouter,
@@ -159,6 +162,8 @@ export function createApp(deps: ApiDeps): Koa {
     return next();
   });
   if (deps.storage.driver === 'fs') app.use(cdn({ storage: deps.storage }));
+  // The fs driver's signed upload URLs (S3 takes uploads itself, at pre-signed URLs).
+  if (!deps.storage.presignPut) app.use(uploads(deps));
   app.use(consoleStatic({ dir: deps.consoleDir ?? CONSOLE_DIST_DIR }));
   // A client that hangs up mid-stream (SSE, video players on /cdn) is not an error of ours.
   app.on('error', (err: NodeJS.ErrnoException) => {

@@ -74,3 +74,8 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** How long a duplicate waits for the first request's answer before it is told to retry. */
 export const IDEMPOTENCY_WAIT_MS = 30_000;
+
+/** How long a URL of POST /v1/assets/upload-urls may be used. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** Files one POST /v1/assets/upload-urls may ask for. */
+export const UPLOAD_FILES_MAX = 10;

@@ -8,8 +8,14 @@ import { invalidNodeInput } from './failures';
 
 const FETCH_TIMEOUT_MS = 60_000;
 
-/** Downloads a caller-supplied image URL through safe-fetch. */
+/**
+ * The bytes of a caller-supplied image URL: read from the store when it is on this service's own storage
+ * (an upload or an output, checked against the run's workspace at admission), else downloaded through
+ * safe-fetch.
+ */
 export async function fetchImage(deps: ActivityDeps, url: string): Promise<Buffer> {
+  const ownKey = deps.storage.keyOf(url);
+  if (ownKey !== null) return readStored(deps, ownKey);
   const res = await safeFetch(url, {
     timeoutMs: FETCH_TIMEOUT_MS,
     maxBytes: IMAGE_FETCH_LIMIT_BYTES,

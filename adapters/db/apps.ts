@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { AppDefinition } from '../../core/app/app-definition';
 import type { Visibility } from '../../core/app/app-access';
+import { recordAppVersion, type VersionAuthor } from './app-versions';
 import type { AppRow, AppSource, Database } from './schema';
 
 /** Inserts or refreshes the built-in catalog apps (no workspace, public). */
 export async function syncCatalogApps(db: Kysely<Database>, apps: AppDefinition[]): Promise<void> {
   for (const app of apps) {
-    await db
+    const row = await db
       .insertInto('apps')
       .values({
         id: app.appId,
@@ -27,29 +28,40 @@ export async function syncCatalogApps(db: Kysely<Database>, apps: AppDefinition[
           updated_at: new Date(),
         }),
       )
-      .execute();
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    await recordAppVersion(db, app, row.version, {});
   }
 }
 
 export async function insertApp(
   db: Kysely<Database>,
   app: AppDefinition,
-  owner: { workspaceId: string; creatorId: string; visibility: Visibility; source?: AppSource },
+  owner: {
+    workspaceId: string;
+    creatorId: string;
+    visibility: Visibility;
+    source?: AppSource;
+    keyId?: string;
+  },
 ): Promise<void> {
-  await db
-    .insertInto('apps')
-    .values({
-      id: app.appId,
-      workspace_id: owner.workspaceId,
-      creator_id: owner.creatorId,
-      name: app.name,
-      description: app.description,
-      definition: JSON.stringify(app),
-      visibility: owner.visibility,
-      source: owner.source ?? 'generated',
-      updated_at: new Date(),
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('apps')
+      .values({
+        id: app.appId,
+        workspace_id: owner.workspaceId,
+        creator_id: owner.creatorId,
+        name: app.name,
+        description: app.description,
+        definition: JSON.stringify(app),
+        visibility: owner.visibility,
+        source: owner.source ?? 'generated',
+        updated_at: new Date(),
+      })
+      .execute();
+    await recordAppVersion(trx, app, 1, { author: { userId: owner.creatorId, keyId: owner.keyId } });
+  });
 }
 
 /** A live app (a deleted one is gone for everything but the runs that reference it). */
@@ -63,30 +75,35 @@ export async function findApp(db: Kysely<Database>, appId: string): Promise<AppR
 }
 
 /**
- * Stores a new version of an app's definition (and visibility, when given): version + 1. With
- * `baseVersion`, only if the stored version is still that one. Returns the new version, or null when
- * the app is gone or was changed since `baseVersion`.
+ * Stores a new version of an app's definition (and visibility, when given): version + 1, kept in the
+ * version history with its author (and, for a restore, the version brought back). With `baseVersion`,
+ * only if the stored version is still that one. Returns the new version, or null when the app is gone
+ * or was changed since `baseVersion`.
  */
 export async function updateAppDefinition(
   db: Kysely<Database>,
   app: AppDefinition,
-  change: { baseVersion?: number; visibility?: Visibility },
+  change: { baseVersion?: number; visibility?: Visibility; author?: VersionAuthor; restoredFrom?: number },
 ): Promise<number | null> {
-  let q = db
-    .updateTable('apps')
-    .set((eb) => ({
-      name: app.name,
-      description: app.description,
-      definition: JSON.stringify(app),
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-      ...(change.visibility ? { visibility: change.visibility } : {}),
-    }))
-    .where('id', '=', app.appId)
-    .where('deleted_at', 'is', null);
-  if (change.baseVersion !== undefined) q = q.where('version', '=', change.baseVersion);
-  const row = await q.returning('version').executeTakeFirst();
-  return row?.version ?? null;
+  return db.transaction().execute(async (trx) => {
+    let q = trx
+      .updateTable('apps')
+      .set((eb) => ({
+        name: app.name,
+        description: app.description,
+        definition: JSON.stringify(app),
+        version: eb('version', '+', 1),
+        updated_at: new Date(),
+        ...(change.visibility ? { visibility: change.visibility } : {}),
+      }))
+      .where('id', '=', app.appId)
+      .where('deleted_at', 'is', null);
+    if (change.baseVersion !== undefined) q = q.where('version', '=', change.baseVersion);
+    const row = await q.returning('version').executeTakeFirst();
+    if (!row) return null;
+    await recordAppVersion(trx, app, row.version, change);
+    return row.version;
+  });
 }
 
 /** Marks an app deleted; its runs and assets stay. Returns whether a live app was deleted. */

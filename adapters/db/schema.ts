@@ -65,6 +65,19 @@ export interface AppsTable {
   updated_at: Timestamp;
 }
 
+/** One stored version of an app's definition (migration 027). */
+export interface AppVersionsTable {
+  app_id: string;
+  version: number;
+  definition: Json<unknown>;
+  /** Who wrote it: null for built-in apps and for versions stored before migration 027. */
+  author_user_id: string | null;
+  author_key_id: string | null;
+  /** The version a restore brought back. */
+  restored_from: number | null;
+  created_at: CreatedAt;
+}
+
 /** Where an app came from: the built-in catalog, /v1/workflows/generate, or /v1/apps (the console's builder). */
 export type AppSource = 'catalog' | 'generated' | 'builder';
 
@@ -318,6 +331,7 @@ export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
   apps: AppsTable;
+  app_versions: AppVersionsTable;
   runs: RunsTable;
   run_nodes: RunNodesTable;
   run_revisions: RunRevisionsTable;
@@ -338,6 +352,7 @@ export interface Database {
 }
 
 export type AppRow = Selectable<AppsTable>;
+export type AppVersionRow = Selectable<AppVersionsTable>;
 export type RunRow = Selectable<RunsTable>;
 export type RunNodeRow = Selectable<RunNodesTable>;
 export type RunRevisionRow = Selectable<RunRevisionsTable>;

@@ -14,6 +14,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { notFound } from '../../core/errors';
 import { assertStorageKey, clampRange, keyUnder } from './keys';
 import type { ByteRange, ObjectStat, Storage, StoredObject } from './storage';
@@ -104,6 +105,21 @@ export function createS3Storage(options: S3StorageOptions, client = createS3Clie
 
   return {
     driver: 's3',
+    async presignPut(key, file, expiresInSeconds) {
+      assertStorageKey(key);
+      const command = new PutObjectCommand({
+        Bucket,
+        Key: key,
+        ContentType: file.contentType,
+        ContentLength: file.bytes,
+      });
+      // Content-Type and Content-Length are signed: the store refuses another type or size.
+      const url = await getSignedUrl(client, command, {
+        expiresIn: expiresInSeconds,
+        signableHeaders: new Set(['content-type', 'content-length']),
+      });
+      return { url, headers: { 'Content-Type': file.contentType } };
+    },
     async putBuffer(key, body, mimeType) {
       assertStorageKey(key);
       const sha256 = createHash('sha256').update(body).digest('hex');

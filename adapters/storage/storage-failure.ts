@@ -86,5 +86,11 @@ export function classifyStorageFailures(storage: Storage): Storage {
     keyOf: (url) => storage.keyOf(url),
     copy: (fromKey, toKey) => storage.copy(fromKey, toKey).catch(reclassify),
     delete: (key) => storage.delete(key).catch(reclassify),
+    ...(storage.presignPut
+      ? {
+          presignPut: (key: string, file: { contentType: string; bytes: number }, expiresIn: number) =>
+            storage.presignPut!(key, file, expiresIn).catch(reclassify),
+        }
+      : {}),
   };
 }

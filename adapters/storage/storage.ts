@@ -18,6 +18,12 @@ export interface ObjectStat {
   lastModified: Date;
 }
 
+/** A URL a client PUTs one file to, with the headers it must send (they are part of the signature). */
+export interface PresignedPut {
+  url: string;
+  headers: Record<string, string>;
+}
+
 export interface ByteRange {
   start: number;
   end: number; // inclusive
@@ -42,4 +48,13 @@ export interface Storage {
   /** Copies an object to another key inside the store (no download); a missing source is NOT_FOUND. */
   copy(fromKey: string, toKey: string): Promise<CopiedObject>;
   delete(key: string): Promise<void>;
+  /**
+   * A pre-signed PUT of exactly `bytes` bytes of `contentType` to `key`, valid for `expiresInSeconds`
+   * (S3: the store checks the signature, type and length). Absent for fs: the API takes the upload itself.
+   */
+  presignPut?(
+    key: string,
+    file: { contentType: string; bytes: number },
+    expiresInSeconds: number,
+  ): Promise<PresignedPut>;
 }

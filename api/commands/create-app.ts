@@ -27,6 +27,7 @@ export async function createApp(
     creatorId: caller.userId,
     visibility: body.visibility ?? 'private',
     source: 'builder',
+    keyId: caller.keyId,
   });
   return { stored: true, app: compileRow((await findApp(deps.db, appId))!), warnings: built.warnings };
 }

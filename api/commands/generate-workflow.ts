@@ -47,6 +47,7 @@ export async function generateWorkflow(
     workspaceId: caller.workspaceId,
     creatorId: caller.userId,
     visibility: request.visibility,
+    keyId: caller.keyId,
   });
   return compileRow((await findApp(deps.db, appId))!);
 }

@@ -33,7 +33,8 @@ export async function loadUsableApp(db: Kysely<Database>, appId: string, caller:
   return compileRow(await findUsableRow(db, appId, caller));
 }
 
-async function findUsableRow(db: Kysely<Database>, appId: string, caller: Caller): Promise<AppRow> {
+/** The stored app if the caller may use it (not compiled): 404 hidden, 403 forbidden. */
+export async function findUsableRow(db: Kysely<Database>, appId: string, caller: Caller): Promise<AppRow> {
   const row = await findApp(db, appId);
   if (!row) throw notFound('App');
   const access = appAccess(ownership(row), caller);

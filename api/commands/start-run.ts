@@ -12,6 +12,7 @@ import type { WebhookEventName } from '../../core/run/webhook-event-names';
 import { validateInputs } from '../../core/run/validate-inputs';
 import { givenInputSources } from '../../core/content/input-sources';
 import { checkMediaUrl } from '../../adapters/http/safe-fetch';
+import { checkOwnMedia } from './check-own-media';
 import { loadRunView } from '../../adapters/db/run-view';
 import { deleteRun, insertRun } from '../../adapters/db/runs';
 import type { ApiDeps } from '../deps';
@@ -57,7 +58,7 @@ export async function startRun(
     request.inputs,
     request.inputOverrides,
   );
-  details.push(...(await checkMediaInputs(deps, app.definition.parameters, values)));
+  details.push(...(await checkMediaInputs(deps, caller, app.definition.parameters, values)));
   const execute = selectNodes(app.plan, request.outputs, details);
   if (details.length > 0)
     throw validationError(details, `Invalid inputs: ${details.map((d) => d.message).join('; ')}`);
@@ -164,6 +165,7 @@ async function admittedRun(deps: ApiDeps, caller: Caller, runId: string): Promis
 
 async function checkMediaInputs(
   deps: ApiDeps,
+  caller: Caller,
   parameters: AppParameter[],
   values: Record<string, unknown>,
 ): Promise<ValidationDetail[]> {
@@ -179,10 +181,12 @@ async function checkMediaInputs(
     checks.map(async ({ p, url }) => ({
       p,
       url,
-      result: await checkMediaUrl(url, {
-        accept: p.accept ?? ['image'],
-        allowHosts: deps.config.SAFE_FETCH_ALLOW_HOSTS,
-      }),
+      result:
+        (await checkOwnMedia(deps, caller.workspaceId, url, p.accept ?? ['image'])) ??
+        (await checkMediaUrl(url, {
+          accept: p.accept ?? ['image'],
+          allowHosts: deps.config.SAFE_FETCH_ALLOW_HOSTS,
+        })),
     })),
   );
   return results

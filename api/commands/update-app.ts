@@ -26,6 +26,7 @@ export async function updateApp(
   const version = await updateAppDefinition(deps.db, built.app.definition, {
     baseVersion: body.baseVersion,
     visibility: body.visibility,
+    author: { userId: caller.userId, keyId: caller.keyId },
   });
   if (version === null) {
     const current = await findApp(deps.db, row.id);

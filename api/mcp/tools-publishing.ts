@@ -8,8 +8,12 @@ import { listAssets } from '../commands/list-assets';
 import { listChannels } from '../commands/list-channels';
 import { checkPostContent, publish } from '../commands/publish';
 import { transferAsset } from '../commands/transfer-asset';
+import { createUploadUrls } from '../commands/create-upload-urls';
+import { UploadUrlsBody } from '../assets/schema';
+import { UploadTarget } from '../../core/responses/assets';
 import { presentChannel } from '../publishing/presenter';
 import { PublishBody, TransferBody } from '../publishing/schema';
+import { z } from 'zod';
 import { AssetsOutput, ChannelsOutput, NoInput } from './schema';
 import { tool } from './tool';
 
@@ -37,6 +41,17 @@ export const PUBLISHING_TOOLS = [
     output: Transfer,
     annotations: { openWorldHint: true, idempotentHint: true },
     run: async ({ deps, caller }, body) => ({ url: (await transferAsset(deps, caller, body)).url }),
+  }),
+  tool({
+    name: 'upload_asset',
+    title: 'Upload your own media',
+    description:
+      'Get a URL to PUT a local image, video or audio file to (send the answered headers, before expiresAt); ' +
+      'its cdnUrl is then an input of your runs (run_app url inputs).',
+    input: UploadUrlsBody,
+    output: z.object({ uploads: z.array(UploadTarget) }),
+    annotations: { openWorldHint: false },
+    run: async ({ deps, caller }, body) => ({ uploads: await createUploadUrls(deps, caller, body) }),
   }),
   tool({
     name: 'list_channels',

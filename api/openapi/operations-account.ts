@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AssetsQuery } from '../assets/schema';
+import { AssetsQuery, UploadUrlsBody } from '../assets/schema';
 import { ListQuery as TemplatesQuery } from '../templates/schema';
 import { Account, Usage } from '../../core/responses/account';
-import { Asset } from '../../core/responses/assets';
+import { Asset, UploadTarget } from '../../core/responses/assets';
 import { described } from '../../core/responses/common';
 import { Template, TemplateDetail } from '../../core/responses/templates';
 import { bare, data, list, page } from './responses';
@@ -23,6 +23,16 @@ export const ACCOUNT_OPERATIONS: Record<string, Operation> = {
     summary: 'Completed outputs of completed runs, newest first',
     query: AssetsQuery,
     responses: { 200: page(Asset, 'A page of assets') },
+  },
+  'POST /v1/assets/upload-urls': {
+    id: 'createUploadUrls',
+    tag: 'Assets',
+    summary: 'Upload URLs for your own media: PUT each file there, then use its cdnUrl as an app input',
+    description:
+      'Images (PNG, JPEG, WebP, GIF) up to 50 MiB, video and audio up to 500 MiB. Each URL takes one PUT of the declared type (send `headers`) and at most the declared size, until `expiresAt` (15 minutes).',
+    body: UploadUrlsBody,
+    bodyExample: { files: [{ filename: 'bottle.jpg', contentType: 'image/jpeg', sizeBytes: 482113 }] },
+    responses: { 200: list(UploadTarget, 'One upload URL per file, in order') },
   },
   'GET /v1/account': {
     id: 'getAccount',

@@ -3,6 +3,8 @@ import {
   AppUpdateBody,
   AppWriteQuery,
   EstimateBody,
+  VersionQuery,
+  VersionsQuery,
   ListQuery as AppsQuery,
   VisibilityBody,
 } from '../apps/schema';
@@ -19,8 +21,9 @@ import {
   NodeTypeInfo,
   VisibilityChange,
 } from '../../core/responses/apps';
+import { AppVersion, AppVersionSummary } from '../../core/responses/app-versions';
 import { DiscoveryResult } from '../../core/responses/discovery';
-import { data, list } from './responses';
+import { data, list, page } from './responses';
 import type { Operation } from './operation';
 
 export const APP_OPERATIONS: Record<string, Operation> = {
@@ -68,6 +71,26 @@ export const APP_OPERATIONS: Record<string, Operation> = {
     tag: 'Apps',
     summary: 'An app as written: parameters, frontmatter, graph with node configs; version, editable',
     responses: { 200: data(AppDefinitionView, 'The app as written') },
+  },
+  'GET /v1/apps/{appId}/versions': {
+    id: 'listAppVersions',
+    tag: 'Apps',
+    summary: 'Version history of an app, newest first: who wrote each version and what changed',
+    query: VersionsQuery,
+    responses: { 200: page(AppVersionSummary, 'The stored versions') },
+  },
+  'GET /v1/apps/{appId}/versions/{version}': {
+    id: 'getAppVersion',
+    tag: 'Apps',
+    summary: 'An app as written at one version, with what changed from the one before (or compareTo)',
+    query: VersionQuery,
+    responses: { 200: data(AppVersion, 'The version') },
+  },
+  'POST /v1/apps/{appId}/versions/{version}/restore': {
+    id: 'restoreAppVersion',
+    tag: 'Apps',
+    summary: 'Write an earlier version of an own app again, as a new version',
+    responses: { 200: data(AppDefinitionView, 'The app at its new version') },
   },
   'GET /v1/node-types': {
     id: 'listNodeTypes',

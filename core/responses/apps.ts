@@ -189,7 +189,7 @@ export const Estimate = described(
 );
 export type Estimate = z.infer<typeof Estimate>;
 
-const GraphView = z.object({
+export const GraphView = z.object({
   nodes: z.array(
     z.object({
       id: z.string(),

@@ -36,3 +36,31 @@ export const Asset = described(
   },
 );
 export type Asset = z.infer<typeof Asset>;
+
+export const UploadTarget = described(
+  'UploadTarget',
+  z.object({
+    assetId: z.string(),
+    filename: z.string(),
+    uploadUrl: z.string().meta({ description: 'PUT the file here, with `headers`, before `expiresAt`' }),
+    method: z.literal('PUT'),
+    headers: z.record(z.string(), z.string()).meta({ description: 'Send exactly these (Content-Type)' }),
+    maxBytes: z.int().min(1).meta({ description: 'The declared size: a larger file is refused' }),
+    expiresAt: Timestamp,
+    cdnUrl: z.string().meta({
+      description: 'The permanent URL of the file once uploaded: an app input of the same workspace',
+    }),
+  }),
+  'Where to upload one file, and the URL it will have',
+  {
+    assetId: EXAMPLE_IDS.asset,
+    filename: 'bottle.jpg',
+    uploadUrl: `https://api.example.com/uploads/${EXAMPLE_IDS.asset}?expires=1777887000&signature=Qm9vaw`,
+    method: 'PUT',
+    headers: { 'Content-Type': 'image/jpeg' },
+    maxBytes: 482113,
+    expiresAt: EXAMPLE_TIME,
+    cdnUrl: `https://api.example.com/cdn/uploads/${EXAMPLE_IDS.asset}/bottle.jpg`,
+  },
+);
+export type UploadTarget = z.infer<typeof UploadTarget>;

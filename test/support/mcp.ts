@@ -24,6 +24,7 @@ export const TOOL_NAMES = [
   'predict_performance',
   'list_assets',
   'transfer_asset',
+  'upload_asset',
   'list_channels',
   'publish_content',
   'get_usage',

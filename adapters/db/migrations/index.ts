@@ -9,6 +9,7 @@ import * as editableApps from './007-editable-apps';
 import * as webhookEvents from './020-webhook-events';
 import * as idempotencyKeys from './021-idempotency-keys';
 import * as runReview from './024-run-review';
+import * as appVersions from './027-app-versions';
 
 /** Migrations in order; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '020-webhook-events': webhookEvents,
   '021-idempotency-keys': idempotencyKeys,
   '024-run-review': runReview,
+  '027-app-versions': appVersions,
 };

@@ -132,6 +132,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/apps/{appId}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Version history of an app, newest first: who wrote each version and what changed */
+    get: operations['listAppVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/apps/{appId}/versions/{version}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An app as written at one version, with what changed from the one before (or compareTo) */
+    get: operations['getAppVersion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/apps/{appId}/versions/{version}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Write an earlier version of an own app again, as a new version */
+    post: operations['restoreAppVersion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/apps/{appId}/visibility': {
     parameters: {
       query?: never;
@@ -194,6 +245,26 @@ export interface paths {
     get: operations['listAssets'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/assets/upload-urls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload URLs for your own media: PUT each file there, then use its cdnUrl as an app input
+     * @description Images (PNG, JPEG, WebP, GIF) up to 50 MiB, video and audio up to 500 MiB. Each URL takes one PUT of the declared type (send `headers`) and at most the declared size, until `expiresAt` (15 minutes).
+     */
+    post: operations['createUploadUrls'];
     delete?: never;
     options?: never;
     head?: never;
@@ -938,6 +1009,118 @@ export interface components {
       };
     };
     /**
+     * @description What changed from one version of an app to another
+     * @example {
+     *       "comparedTo": 2,
+     *       "nodes": {
+     *         "added": [
+     *           {
+     *             "id": "caption",
+     *             "type": "text.generate",
+     *             "label": "Caption"
+     *           }
+     *         ],
+     *         "removed": [],
+     *         "changed": [
+     *           {
+     *             "id": "photo",
+     *             "type": "image.generate",
+     *             "label": "Photo",
+     *             "fields": [
+     *               {
+     *                 "field": "config.prompt",
+     *                 "before": "{{product}}",
+     *                 "after": "{{product}} on marble"
+     *               }
+     *             ]
+     *           }
+     *         ],
+     *         "moved": []
+     *       },
+     *       "edges": {
+     *         "added": [
+     *           {
+     *             "source": "photo",
+     *             "target": "caption"
+     *           }
+     *         ],
+     *         "removed": []
+     *       },
+     *       "parameters": {
+     *         "added": [],
+     *         "removed": [],
+     *         "changed": []
+     *       },
+     *       "fields": []
+     *     }
+     */
+    AppChanges: {
+      /** @description The version these changes lead from */
+      comparedTo: number;
+      edges: {
+        added: {
+          source: string;
+          target: string;
+        }[];
+        removed: {
+          source: string;
+          target: string;
+        }[];
+      };
+      /** @description name, description and frontmatter.<field> */
+      fields: {
+        after?: unknown;
+        before?: unknown;
+        field: string;
+      }[];
+      nodes: {
+        added: {
+          id: string;
+          label: string;
+          type: string;
+        }[];
+        changed: {
+          fields: {
+            after?: unknown;
+            before?: unknown;
+            field: string;
+          }[];
+          id: string;
+          label: string;
+          type: string;
+        }[];
+        /** @description Nodes only placed elsewhere on the canvas */
+        moved: string[];
+        removed: {
+          id: string;
+          label: string;
+          type: string;
+        }[];
+      };
+      parameters: {
+        added: {
+          id: string;
+          key: string;
+          name: string;
+        }[];
+        changed: {
+          fields: {
+            after?: unknown;
+            before?: unknown;
+            field: string;
+          }[];
+          id: string;
+          key: string;
+          name: string;
+        }[];
+        removed: {
+          id: string;
+          key: string;
+          name: string;
+        }[];
+      };
+    };
+    /**
      * @description validateOnly: the app would be stored as it is
      * @example {
      *       "valid": true,
@@ -1374,6 +1557,226 @@ export interface components {
       name: string;
       /** @enum {string} */
       visibility: 'private' | 'shared' | 'public';
+    };
+    /**
+     * @description An app exactly as it was written at one version, and what changed since another
+     * @example {
+     *       "appId": "6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21",
+     *       "version": 3,
+     *       "createdAt": "2026-05-04T09:30:00.000Z",
+     *       "author": {
+     *         "userId": "2b1c0d9e-8f7a-4b6c-9d5e-4f3a2b1c0d9e",
+     *         "keyId": null,
+     *         "keyName": "console"
+     *       },
+     *       "restoredFrom": null,
+     *       "summary": "1 node added, 1 node changed, 1 edge added",
+     *       "current": true,
+     *       "definition": {
+     *         "name": "Product photo",
+     *         "description": "Studio product photos from a description",
+     *         "parameters": [
+     *           {
+     *             "id": "p1",
+     *             "key": "product",
+     *             "name": "Product",
+     *             "type": "text",
+     *             "description": "",
+     *             "multiple": false
+     *           }
+     *         ],
+     *         "frontmatter": {
+     *           "schemaVersion": 1,
+     *           "summary": "Studio product photos from a description",
+     *           "categories": [
+     *             "product"
+     *           ],
+     *           "useCases": [],
+     *           "keywords": [],
+     *           "aliases": [],
+     *           "formats": [
+     *             "photo"
+     *           ],
+     *           "platforms": [],
+     *           "audiences": [],
+     *           "excludedIntents": []
+     *         },
+     *         "graph": {
+     *           "nodes": [
+     *             {
+     *               "id": "photo",
+     *               "type": "image.generate",
+     *               "label": "Photo",
+     *               "config": {
+     *                 "prompt": "{{product}} on marble"
+     *               }
+     *             },
+     *             {
+     *               "id": "caption",
+     *               "type": "text.generate",
+     *               "label": "Caption",
+     *               "config": {
+     *                 "prompt": "A caption"
+     *               }
+     *             },
+     *             {
+     *               "id": "out",
+     *               "type": "output",
+     *               "label": "Photo",
+     *               "config": {}
+     *             }
+     *           ],
+     *           "edges": [
+     *             {
+     *               "source": "photo",
+     *               "target": "out"
+     *             },
+     *             {
+     *               "source": "photo",
+     *               "target": "caption"
+     *             }
+     *           ]
+     *         }
+     *       },
+     *       "changes": {
+     *         "comparedTo": 2,
+     *         "nodes": {
+     *           "added": [
+     *             {
+     *               "id": "caption",
+     *               "type": "text.generate",
+     *               "label": "Caption"
+     *             }
+     *           ],
+     *           "removed": [],
+     *           "changed": [
+     *             {
+     *               "id": "photo",
+     *               "type": "image.generate",
+     *               "label": "Photo",
+     *               "fields": [
+     *                 {
+     *                   "field": "config.prompt",
+     *                   "before": "{{product}}",
+     *                   "after": "{{product}} on marble"
+     *                 }
+     *               ]
+     *             }
+     *           ],
+     *           "moved": []
+     *         },
+     *         "edges": {
+     *           "added": [
+     *             {
+     *               "source": "photo",
+     *               "target": "caption"
+     *             }
+     *           ],
+     *           "removed": []
+     *         },
+     *         "parameters": {
+     *           "added": [],
+     *           "removed": [],
+     *           "changed": []
+     *         },
+     *         "fields": []
+     *       }
+     *     }
+     */
+    AppVersion: {
+      /** @description UUID */
+      appId: string;
+      /** @description Who wrote the version; all null for built-in apps and versions stored before history */
+      author: {
+        keyId: string | null;
+        /** @description The API key it was written with, when known */
+        keyName: string | null;
+        userId: string | null;
+      };
+      /** @description From `compareTo` (default: the stored version before it); null for the first version */
+      changes: components['schemas']['AppChanges'] | null;
+      createdAt: components['schemas']['Timestamp'];
+      /** @description Whether this is the version the app runs now */
+      current: boolean;
+      definition: {
+        description: string | null;
+        frontmatter: {
+          aliases: string[];
+          audiences: string[];
+          categories: string[];
+          excludedIntents: string[];
+          formats: string[];
+          keywords: string[];
+          platforms: string[];
+          /** @constant */
+          schemaVersion: 1;
+          summary: string;
+          useCases: string[];
+        };
+        graph: {
+          edges: {
+            source: string;
+            target: string;
+          }[];
+          nodes: {
+            config: {
+              [key: string]: unknown;
+            };
+            id: string;
+            label: string;
+            position?: {
+              x: number;
+              y: number;
+            };
+            type: string;
+          }[];
+        };
+        name: string;
+        /** @description As declared (AppParameter of the app definition) */
+        parameters: {
+          [key: string]: unknown;
+        }[];
+      };
+      /** @description The version this one brought back */
+      restoredFrom: number | null;
+      /** @description What changed from the version before it, in a few words */
+      summary: string;
+      version: number;
+    };
+    /**
+     * @description One stored version of an app
+     * @example {
+     *       "appId": "6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21",
+     *       "version": 3,
+     *       "createdAt": "2026-05-04T09:30:00.000Z",
+     *       "author": {
+     *         "userId": "2b1c0d9e-8f7a-4b6c-9d5e-4f3a2b1c0d9e",
+     *         "keyId": null,
+     *         "keyName": "console"
+     *       },
+     *       "restoredFrom": null,
+     *       "summary": "1 node added, 1 node changed, 1 edge added",
+     *       "current": true
+     *     }
+     */
+    AppVersionSummary: {
+      /** @description UUID */
+      appId: string;
+      /** @description Who wrote the version; all null for built-in apps and versions stored before history */
+      author: {
+        keyId: string | null;
+        /** @description The API key it was written with, when known */
+        keyName: string | null;
+        userId: string | null;
+      };
+      createdAt: components['schemas']['Timestamp'];
+      /** @description Whether this is the version the app runs now */
+      current: boolean;
+      /** @description The version this one brought back */
+      restoredFrom: number | null;
+      /** @description What changed from the version before it, in a few words */
+      summary: string;
+      version: number;
     };
     /**
      * @description An app's graph
@@ -4120,6 +4523,38 @@ export interface components {
       windowDays: number;
     };
     /**
+     * @description Where to upload one file, and the URL it will have
+     * @example {
+     *       "assetId": "9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f",
+     *       "filename": "bottle.jpg",
+     *       "uploadUrl": "https://api.example.com/uploads/9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f?expires=1777887000&signature=Qm9vaw",
+     *       "method": "PUT",
+     *       "headers": {
+     *         "Content-Type": "image/jpeg"
+     *       },
+     *       "maxBytes": 482113,
+     *       "expiresAt": "2026-05-04T09:30:00.000Z",
+     *       "cdnUrl": "https://api.example.com/cdn/uploads/9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f/bottle.jpg"
+     *     }
+     */
+    UploadTarget: {
+      assetId: string;
+      /** @description The permanent URL of the file once uploaded: an app input of the same workspace */
+      cdnUrl: string;
+      expiresAt: components['schemas']['Timestamp'];
+      filename: string;
+      /** @description Send exactly these (Content-Type) */
+      headers: {
+        [key: string]: string;
+      };
+      /** @description The declared size: a larger file is refused */
+      maxBytes: number;
+      /** @constant */
+      method: 'PUT';
+      /** @description PUT the file here, with `headers`, before `expiresAt` */
+      uploadUrl: string;
+    };
+    /**
      * @description Credits and the rate limit of the workspace
      * @example {
      *       "credits": {
@@ -5709,6 +6144,380 @@ export interface operations {
       503: components['responses']['Error'];
     };
   };
+  listAppVersions: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description App id (UUID) */
+        appId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The stored versions */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "appId": "6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21",
+           *           "version": 3,
+           *           "createdAt": "2026-05-04T09:30:00.000Z",
+           *           "author": {
+           *             "userId": "2b1c0d9e-8f7a-4b6c-9d5e-4f3a2b1c0d9e",
+           *             "keyId": null,
+           *             "keyName": "console"
+           *           },
+           *           "restoredFrom": null,
+           *           "summary": "1 node added, 1 node changed, 1 edge added",
+           *           "current": true
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "total": 42,
+           *         "limit": 20,
+           *         "offset": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: components['schemas']['AppVersionSummary'][];
+            pagination: components['schemas']['Pagination'];
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      429: components['responses']['Error'];
+      500: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  getAppVersion: {
+    parameters: {
+      query?: {
+        compareTo?: number;
+      };
+      header?: never;
+      path: {
+        /** @description App id (UUID) */
+        appId: string;
+        /** @description version */
+        version: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The version */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "appId": "6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21",
+           *         "version": 3,
+           *         "createdAt": "2026-05-04T09:30:00.000Z",
+           *         "author": {
+           *           "userId": "2b1c0d9e-8f7a-4b6c-9d5e-4f3a2b1c0d9e",
+           *           "keyId": null,
+           *           "keyName": "console"
+           *         },
+           *         "restoredFrom": null,
+           *         "summary": "1 node added, 1 node changed, 1 edge added",
+           *         "current": true,
+           *         "definition": {
+           *           "name": "Product photo",
+           *           "description": "Studio product photos from a description",
+           *           "parameters": [
+           *             {
+           *               "id": "p1",
+           *               "key": "product",
+           *               "name": "Product",
+           *               "type": "text",
+           *               "description": "",
+           *               "multiple": false
+           *             }
+           *           ],
+           *           "frontmatter": {
+           *             "schemaVersion": 1,
+           *             "summary": "Studio product photos from a description",
+           *             "categories": [
+           *               "product"
+           *             ],
+           *             "useCases": [],
+           *             "keywords": [],
+           *             "aliases": [],
+           *             "formats": [
+           *               "photo"
+           *             ],
+           *             "platforms": [],
+           *             "audiences": [],
+           *             "excludedIntents": []
+           *           },
+           *           "graph": {
+           *             "nodes": [
+           *               {
+           *                 "id": "photo",
+           *                 "type": "image.generate",
+           *                 "label": "Photo",
+           *                 "config": {
+           *                   "prompt": "{{product}} on marble"
+           *                 }
+           *               },
+           *               {
+           *                 "id": "caption",
+           *                 "type": "text.generate",
+           *                 "label": "Caption",
+           *                 "config": {
+           *                   "prompt": "A caption"
+           *                 }
+           *               },
+           *               {
+           *                 "id": "out",
+           *                 "type": "output",
+           *                 "label": "Photo",
+           *                 "config": {}
+           *               }
+           *             ],
+           *             "edges": [
+           *               {
+           *                 "source": "photo",
+           *                 "target": "out"
+           *               },
+           *               {
+           *                 "source": "photo",
+           *                 "target": "caption"
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "changes": {
+           *           "comparedTo": 2,
+           *           "nodes": {
+           *             "added": [
+           *               {
+           *                 "id": "caption",
+           *                 "type": "text.generate",
+           *                 "label": "Caption"
+           *               }
+           *             ],
+           *             "removed": [],
+           *             "changed": [
+           *               {
+           *                 "id": "photo",
+           *                 "type": "image.generate",
+           *                 "label": "Photo",
+           *                 "fields": [
+           *                   {
+           *                     "field": "config.prompt",
+           *                     "before": "{{product}}",
+           *                     "after": "{{product}} on marble"
+           *                   }
+           *                 ]
+           *               }
+           *             ],
+           *             "moved": []
+           *           },
+           *           "edges": {
+           *             "added": [
+           *               {
+           *                 "source": "photo",
+           *                 "target": "caption"
+           *               }
+           *             ],
+           *             "removed": []
+           *           },
+           *           "parameters": {
+           *             "added": [],
+           *             "removed": [],
+           *             "changed": []
+           *           },
+           *           "fields": []
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: components['schemas']['AppVersion'];
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      429: components['responses']['Error'];
+      500: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  restoreAppVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description App id (UUID) */
+        appId: string;
+        /** @description version */
+        version: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The app at its new version */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "appId": "6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21",
+           *         "name": "Product Photo",
+           *         "description": "A studio product photo from a short description",
+           *         "isPublic": true,
+           *         "visibility": "public",
+           *         "capabilities": {
+           *           "produces": [
+           *             "photo"
+           *           ],
+           *           "strengths": [
+           *             "automated quality control with retries"
+           *           ],
+           *           "bestFor": [
+           *             "instagram photo"
+           *           ],
+           *           "limitations": [
+           *             "no video or audio output"
+           *           ],
+           *           "outputFormats": [
+           *             "image/png"
+           *           ],
+           *           "hasQualityControl": true,
+           *           "hasHumanApproval": false,
+           *           "generationStepCount": 1,
+           *           "nodeTypes": [
+           *             "image.generate",
+           *             "output",
+           *             "quality.check"
+           *           ]
+           *         },
+           *         "version": 3,
+           *         "source": "api",
+           *         "editable": true,
+           *         "updatedAt": "2026-05-04T09:30:00.000Z",
+           *         "parameters": [
+           *           {
+           *             "id": "p1",
+           *             "name": "Product",
+           *             "key": "product",
+           *             "type": "text",
+           *             "required": true,
+           *             "description": "What to photograph",
+           *             "multiple": false
+           *           }
+           *         ],
+           *         "frontmatter": {
+           *           "schemaVersion": 1,
+           *           "summary": "Studio product photos from a description",
+           *           "categories": [
+           *             "product"
+           *           ],
+           *           "useCases": [
+           *             "e-commerce listing"
+           *           ],
+           *           "keywords": [
+           *             "product photo"
+           *           ],
+           *           "aliases": [],
+           *           "formats": [
+           *             "photo"
+           *           ],
+           *           "platforms": [
+           *             "instagram"
+           *           ],
+           *           "audiences": [],
+           *           "excludedIntents": []
+           *         },
+           *         "graph": {
+           *           "nodes": [
+           *             {
+           *               "id": "photo",
+           *               "type": "image.generate",
+           *               "label": "Photo",
+           *               "config": {
+           *                 "prompt": "{{product}}"
+           *               }
+           *             },
+           *             {
+           *               "id": "out",
+           *               "type": "output",
+           *               "label": "Photo",
+           *               "config": {}
+           *             }
+           *           ],
+           *           "edges": [
+           *             {
+           *               "source": "photo",
+           *               "target": "out"
+           *             }
+           *           ]
+           *         },
+           *         "outputs": [
+           *           {
+           *             "index": 0,
+           *             "label": "Photo",
+           *             "type": "image",
+           *             "nodeId": "out"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: components['schemas']['AppDefinitionView'];
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
+      429: components['responses']['Error'];
+      500: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
   setAppVisibility: {
     parameters: {
       query?: never;
@@ -6007,6 +6816,79 @@ export interface operations {
       401: components['responses']['Error'];
       403: components['responses']['Error'];
       404: components['responses']['Error'];
+      429: components['responses']['Error'];
+      500: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  createUploadUrls: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "files": [
+         *         {
+         *           "filename": "bottle.jpg",
+         *           "contentType": "image/jpeg",
+         *           "sizeBytes": 482113
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          files: {
+            contentType: string;
+            filename: string;
+            sizeBytes: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description One upload URL per file, in order */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "assetId": "9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f",
+           *           "filename": "bottle.jpg",
+           *           "uploadUrl": "https://api.example.com/uploads/9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f?expires=1777887000&signature=Qm9vaw",
+           *           "method": "PUT",
+           *           "headers": {
+           *             "Content-Type": "image/jpeg"
+           *           },
+           *           "maxBytes": 482113,
+           *           "expiresAt": "2026-05-04T09:30:00.000Z",
+           *           "cdnUrl": "https://api.example.com/cdn/uploads/9c2d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f/bottle.jpg"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            data: components['schemas']['UploadTarget'][];
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
       429: components['responses']['Error'];
       500: components['responses']['Error'];
       503: components['responses']['Error'];

@@ -1,4 +1,5 @@
 import type { AppParameter } from '../lib/types';
+import { UploadDrop } from './upload-drop';
 
 const isUrl = (v: string) => /^https?:\/\/\S+$/i.test(v.trim());
 
@@ -65,6 +66,12 @@ export function InputForm({
                 onChange={(e) => set(e.target.value)}
                 aria-describedby={describedBy}
                 aria-invalid={Boolean(error)}
+              />
+              <UploadDrop
+                id={id}
+                label={p.name}
+                accept={p.accept ?? ['image']}
+                onUploaded={(url) => set(p.multiple && value.trim() ? `${value.trim()} ${url}` : url)}
               />
               {isUrl(value) ? (
                 <UrlPreview url={value.trim()} accept={p.accept ?? ['image']} label={p.name} />

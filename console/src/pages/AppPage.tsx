@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from '../lib/router';
 import { useLoad, useSession } from '../lib/session-context';
 import type { AppDefinition, Page, Run, RunSummary } from '../lib/types';
 import { GraphView } from '../components/graph-view';
+import { AppVersions } from './AppVersions';
 import { defaultValues, formValues, InputForm, inputsFor } from '../components/input-form';
 import { ErrorBanner, Loading, PageHeader, StatusBadge, TableHead } from '../components/ui';
 
@@ -271,6 +272,13 @@ export function AppPage({ appId }: { appId: string }) {
           ))}
         </div>
       </section>
+
+      <AppVersions
+        appId={appId}
+        editable={definition.editable}
+        currentVersion={definition.version}
+        onRestored={app.setData}
+      />
     </section>
   );
 }
