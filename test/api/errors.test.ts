@@ -246,15 +246,15 @@ describe('the /v1 error envelope', () => {
   });
 
   describe('apps access', () => {
-    test('a member gets 403 FORBIDDEN on the owner private app; another workspace and an unknown id get 404 NOT_FOUND', async () => {
+    test('member access to a private app answers 404, as another workspace and an unknown id do (issue 27 item 6)', async () => {
       const app = await insertWorkspaceApp(api.database.db, api.users.owner, 'private');
 
       const member = await api.http.get(`/v1/apps/${app.appId}`).set('x-api-key', api.users.member.key);
       const outsider = await api.http.get(`/v1/apps/${app.appId}`).set('x-api-key', api.users.outsider.key);
       const unknown = await api.http.get(`/v1/apps/${newId()}`).set('x-api-key', api.users.owner.key);
 
-      expect([member.status, outsider.status, unknown.status]).toEqual([403, 404, 404]);
-      expect(member.body).toEqual(envelope('FORBIDDEN', 'You may not use this app'));
+      expect([member.status, outsider.status, unknown.status]).toEqual([404, 404, 404]);
+      expect(member.body).toEqual(envelope('NOT_FOUND', 'App not found'));
       expect(outsider.body).toEqual(envelope('NOT_FOUND', 'App not found'));
       expect(unknown.body).toEqual(envelope('NOT_FOUND', 'App not found'));
     });
