@@ -26,7 +26,14 @@ export function declaredRoutes(router: Router): RouteEntry[] {
   );
 }
 
-const ERROR_STATUSES = [...new Set(Object.values(ERROR_CODES).map((c) => c.status))].sort();
+/** What an operation may answer; 405 is not among them: it answers a method the path has no operation for. */
+const ERROR_STATUSES = [
+  ...new Set(
+    Object.entries(ERROR_CODES)
+      .filter(([code]) => code !== 'METHOD_NOT_ALLOWED')
+      .map(([, c]) => c.status),
+  ),
+].sort();
 /** A body over 1 MiB (413) is refused before any route runs; one that is not JSON is a 400. */
 const BODY_STATUSES = [413];
 const BODY_METHODS = ['POST', 'PUT', 'PATCH'];

@@ -189,6 +189,27 @@ describe('the /v1 error envelope', () => {
       expect(res.body).toEqual(envelope('NOT_FOUND', 'No route for GET /v1/no-such-thing'));
     });
 
+    test('undeclared methods on declared paths answer 405 with Allow (issue 27 item 6)', async () => {
+      const key = api.users.owner.key;
+
+      const onList = await api.http.patch('/v1/apps').set('x-api-key', key).send({ name: 'x' });
+      const onRead = await api.http.post('/v1/node-types').set('x-api-key', key).send('plain').type('text');
+      const unknownPath = await api.http.patch('/v1/no-such-thing').set('x-api-key', key);
+
+      expect(onList.status).toBe(405);
+      expect(onList.headers.allow.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+      expect(onList.body).toEqual(
+        envelope('METHOD_NOT_ALLOWED', expect.stringMatching(/^PATCH is not allowed on \/v1\/apps/)),
+      );
+      // Before the body is read: the method is wrong whatever is sent.
+      expect([onRead.status, onRead.headers.allow.split(', ').sort()]).toEqual([405, ['GET', 'HEAD']]);
+      expect([unknownPath.status, unknownPath.body.code, unknownPath.headers.allow]).toEqual([
+        404,
+        'NOT_FOUND',
+        undefined,
+      ]);
+    });
+
     test.each([
       ['GET', '/v1/apps/not-a-uuid', undefined],
       ['GET', '/v1/apps/123/workflow', undefined],
@@ -269,6 +290,7 @@ describe('the /v1 error envelope', () => {
         AUTH_FAILED: { status: 500, retryable: true },
         FORBIDDEN: { status: 403, retryable: false },
         NOT_FOUND: { status: 404, retryable: false },
+        METHOD_NOT_ALLOWED: { status: 405, retryable: false },
         VALIDATION_ERROR: { status: 400, retryable: false },
         RATE_LIMITED: { status: 429, retryable: true },
         WEBHOOK_INVALID_URL: { status: 400, retryable: false },

@@ -2851,6 +2851,7 @@ export interface components {
         | 'AUTH_FAILED'
         | 'FORBIDDEN'
         | 'NOT_FOUND'
+        | 'METHOD_NOT_ALLOWED'
         | 'VALIDATION_ERROR'
         | 'RATE_LIMITED'
         | 'WEBHOOK_INVALID_URL'
