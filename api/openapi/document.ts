@@ -11,6 +11,7 @@ import { ERROR_CODES } from '../../core/errors';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../core/limits';
 import { exampleOf } from '../../core/responses/common';
 import { ErrorEnvelope } from '../../core/responses/errors';
+import { RunNodeEvent } from '../../core/responses/runs';
 import { WebhookPayload } from '../../core/responses/webhooks';
 import { OPERATIONS, TAGS, type Operation, type Tag } from './operations';
 
@@ -235,6 +236,8 @@ export function buildOpenApiDocument(routes: RouteEntry[], serverUrl: string): R
       paths,
       webhooks: RUN_WEBHOOK,
       components: {
+        // Named by the run stream's `contentSchema` only (RunStreamMessage), which zod does not walk.
+        schemas: { RunNodeEvent },
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'A workspace key (atl_…)' },
           bearer: { type: 'http', scheme: 'bearer', description: 'The same key as a bearer token' },
