@@ -140,7 +140,9 @@ export const RunNode = described(
       .int()
       .nullable()
       .meta({ description: 'The revision that made this state (earlier when reused)' }),
-    attempts: z.int().min(0),
+    attempts: z.int().min(0).meta({
+      description: "How often it ran: Temporal's attempt number after a retry, or its quality variation",
+    }),
     error: z.string().nullable(),
     startedAt: Timestamp.nullable(),
     completedAt: Timestamp.nullable(),

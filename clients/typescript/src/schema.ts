@@ -3566,6 +3566,7 @@ export interface components {
      *     }
      */
     RunNode: {
+      /** @description How often it ran: Temporal's attempt number after a retry, or its quality variation */
       attempts: number;
       completedAt: components['schemas']['Timestamp'] | null;
       error: string | null;
