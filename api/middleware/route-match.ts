@@ -35,8 +35,17 @@ function match(router: Router, path: string, method: string): MatchedRoute {
   return {
     template: layer ? String(layer.path) : null,
     params: withParams ? withParams.params(path, withParams.captures(path)) : {},
-    allowed: [...new Set(routes(matched.path).flatMap((l) => l.methods))],
+    allowed: allowedOn(routes(matched.path)),
   };
+}
+
+/**
+ * The methods of the most specific routes of a path, as the OpenAPI document resolves it: a literal path
+ * (`/v1/apps/discover`) before a templated one (`/v1/apps/{appId}`) that also matches.
+ */
+function allowedOn(layers: Router['stack']): string[] {
+  const fewest = Math.min(...layers.map((l) => l.paramNames.length));
+  return [...new Set(layers.filter((l) => l.paramNames.length === fewest).flatMap((l) => l.methods))];
 }
 
 /** Records the route of a request dispatched without the router (api/runs/read-run.ts). */

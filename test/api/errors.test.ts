@@ -203,6 +203,9 @@ describe('the /v1 error envelope', () => {
       );
       // Before the body is read: the method is wrong whatever is sent.
       expect([onRead.status, onRead.headers.allow.split(', ').sort()]).toEqual([405, ['GET', 'HEAD']]);
+      // A literal path before the templated one that also matches (/v1/apps/{appId}), as the document reads.
+      const discover = await api.http.get('/v1/apps/discover').set('x-api-key', key);
+      expect([discover.status, discover.headers.allow]).toEqual([405, 'POST']);
       expect([unknownPath.status, unknownPath.body.code, unknownPath.headers.allow]).toEqual([
         404,
         'NOT_FOUND',

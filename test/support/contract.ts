@@ -98,13 +98,15 @@ export function contractOf(document: Json): Contract {
       const path = new URL(url, 'http://local').pathname;
       if (method === 'HEAD' || method === 'OPTIONS' || !(path === '/v1' || path.startsWith('/v1/'))) return;
       const where = `${method} ${path} answered ${response.status}`;
-      const template = templates.find((t) => t.regex.test(path) && paths[t.path][method.toLowerCase()]);
+      // The path's template (literal before templated), then its operation for the method, if it has one.
+      const matched = templates.find((t) => t.regex.test(path));
+      const template = matched && paths[matched.path][method.toLowerCase()] ? matched : undefined;
       let ref: string;
       const contentType = String(response.headers['content-type'] ?? '')
         .split(';')[0]
         .trim();
       if (!template) {
-        // No route: the error envelope (404, or 401 before routing).
+        // No route, or none for the method: the error envelope (404, 405, or 401 before routing).
         if (response.status < 400)
           throw new Error(`contract: ${where}, a path the document does not describe`);
         ref = errorRef;
