@@ -219,7 +219,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], serverUrl: string): R
   }
   const unrouted = Object.keys(OPERATIONS).filter((key) => !described.has(key));
   if (unrouted.length > 0) throw new Error(`OpenAPI: described but not routed: ${unrouted.join(', ')}`);
-  return createDocument(
+  const document = createDocument(
     {
       openapi: '3.1.0',
       info: {
@@ -264,6 +264,31 @@ export function buildOpenApiDocument(routes: RouteEntry[], serverUrl: string): R
     },
     { override: openObjects, allowEmptySchema: { nullable: true } },
   ) as unknown as Record<string, unknown>;
+  closeRequestBodies(document.paths as Record<string, Record<string, unknown>>);
+  return document;
+}
+
+/**
+ * What a caller sends is closed, as the server holds it (api/middleware/strict-inputs.ts): a body field it
+ * does not know is a 400 unknown_field, so the document says `additionalProperties: false` for each object
+ * of a request body that lists its fields. Free-form objects (`inputs`, `metadata`, `spec`) say what they
+ * take and stay as they are; named components are shared with answers, which stay open (openObjects).
+ */
+function closeRequestBodies(paths: Record<string, Record<string, unknown>>): void {
+  const close = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(close);
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Record<string, unknown>;
+    if (schema.type === 'object' && schema.properties && !('additionalProperties' in schema))
+      schema.additionalProperties = false;
+    for (const [key, value] of Object.entries(schema)) if (key !== 'example') close(value);
+  };
+  for (const operations of Object.values(paths))
+    for (const operation of Object.values(operations)) {
+      const body = (operation as { requestBody?: { content: Record<string, { schema: unknown }> } })
+        .requestBody;
+      for (const media of Object.values(body?.content ?? {})) close(media.schema);
+    }
 }
 
 /**

@@ -6907,7 +6907,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "formatId": "scripted-narration",
+         *       "formatId": "kinetic-captions",
          *       "script": "Meet the bottle that keeps cold all day."
          *     }
          */
