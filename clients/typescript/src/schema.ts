@@ -6927,7 +6927,7 @@ export interface operations {
           runId?: string;
           script?: string;
           webhookUrl?: string;
-        };
+        } & (unknown | unknown);
       };
     };
     responses: {
