@@ -10,6 +10,7 @@ import { runLogContext } from './middleware/run-log-context';
 import { serverSpans } from './middleware/server-spans';
 import { jsonBodies, keyedChecks } from './middleware/keyed-json';
 import { routeMatcher, setMatchedRoute } from './middleware/route-match';
+import { methodAllowed } from './middleware/method-allowed';
 import { plainRunRead, readRun, RUN_READ_ROUTE } from './runs/read-run';
 import { appsRouter, estimateRouter } from './apps/routes';
 import { appEditingRouter } from './apps/editing';
@@ -110,6 +111,7 @@ export function createApp(deps: ApiDeps): Koa {
   const checks = keyedChecks(deps);
   const v1Stack = compose<Koa.Context>([
     ...checks,
+    methodAllowed({ allowedOf: (ctx) => v1Route(ctx).allowed }),
     ...jsonBodies(),
     storableInput({ pathParams: (ctx) => v1Route(ctx).params }),
     strictInputs({ inputsOf: (ctx) => operationOf(ctx.method, v1Route(ctx).template) }),

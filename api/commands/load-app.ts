@@ -28,7 +28,7 @@ export const ownership = (row: AppRow) => ({
   visibility: row.visibility,
 });
 
-/** The app if the caller may use it; 404 when it is hidden from them, 403 when it is theirs to see but not use. */
+/** The app if the caller may use it; 404 when it is hidden from them (core/app/app-access.ts). */
 export async function loadUsableApp(db: Kysely<Database>, appId: string, caller: Caller): Promise<LoadedApp> {
   return compileRow(await findUsableRow(db, appId, caller));
 }
@@ -37,9 +37,7 @@ export async function loadUsableApp(db: Kysely<Database>, appId: string, caller:
 export async function findUsableRow(db: Kysely<Database>, appId: string, caller: Caller): Promise<AppRow> {
   const row = await findApp(db, appId);
   if (!row) throw notFound('App');
-  const access = appAccess(ownership(row), caller);
-  if (access === 'hidden') throw notFound('App');
-  if (access === 'forbidden') throw forbidden('You may not use this app');
+  if (appAccess(ownership(row), caller) === 'hidden') throw notFound('App');
   return row;
 }
 

@@ -5,11 +5,13 @@ import { invalidField, notFound } from '../../core/errors';
 import { findApp, updateAppDefinition } from '../../adapters/db/apps';
 import type { AppUpdateBody } from '../apps/schema';
 import type { ApiDeps } from '../deps';
+import { requireConfiguredProviders } from './require-configured-providers';
 import { compileRow, findEditableApp } from './load-app';
 
 /**
  * PUT /v1/apps/{appId}: a new version of an app the caller may change (404 hidden, 403 built-in or another's).
- * 1. buildApp compiles the new definition under the same id; validateOnly stops there.
+ * 1. buildApp compiles the new definition under the same id, its providers must be configured (as for
+ *    POST); validateOnly stops there.
  * 2. The version goes up by one. With `baseVersion`, only if nobody saved since: else 400 stale_version.
  * Runs already started keep the plan (and version) they started with.
  */
@@ -22,6 +24,7 @@ export async function updateApp(
 ): Promise<AppWrite> {
   const row = await findEditableApp(deps.db, appId, caller);
   const built = buildApp(row.id, body);
+  requireConfiguredProviders(deps.config, built.app);
   if (options.validateOnly) return { stored: false, built };
   const version = await updateAppDefinition(deps.db, built.app.definition, {
     baseVersion: body.baseVersion,

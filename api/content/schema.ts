@@ -5,7 +5,8 @@ import { WebhookEvents } from '../../core/run/webhook-events';
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const CreateContentBody = z.object({
-  brief: z.string().trim().min(1, 'brief is required').max(4000),
+  // Trimmed first: a brief of spaces is none, and the document says so (pattern).
+  brief: z.string().trim().min(1, 'brief is required').max(4000).meta({ pattern: '\\S' }),
   platform: z.string().trim().max(40).nullish(),
   modality: z.string().trim().max(20).nullish(),
   brandProfileId: z.string().nullish(),

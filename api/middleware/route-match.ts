@@ -7,6 +7,9 @@ export interface MatchedRoute {
   template: string | null;
   /** The decoded path parameters of the route of the request's method. */
   params: Record<string, string>;
+  /** The methods the routes of the path answer (`GET`, `HEAD`, `PUT` ...); empty for an unknown path, or when
+   * the request was dispatched without the router. */
+  allowed: string[];
 }
 
 const MATCHED = Symbol('matched route');
@@ -32,12 +35,22 @@ function match(router: Router, path: string, method: string): MatchedRoute {
   return {
     template: layer ? String(layer.path) : null,
     params: withParams ? withParams.params(path, withParams.captures(path)) : {},
+    allowed: allowedOn(routes(matched.path)),
   };
 }
 
+/**
+ * The methods of the most specific routes of a path, as the OpenAPI document resolves it: a literal path
+ * (`/v1/apps/discover`) before a templated one (`/v1/apps/{appId}`) that also matches.
+ */
+function allowedOn(layers: Router['stack']): string[] {
+  const fewest = Math.min(...layers.map((l) => l.paramNames.length));
+  return [...new Set(layers.filter((l) => l.paramNames.length === fewest).flatMap((l) => l.methods))];
+}
+
 /** Records the route of a request dispatched without the router (api/runs/read-run.ts). */
-export function setMatchedRoute(ctx: Pick<Context, 'state'>, route: MatchedRoute): void {
-  (ctx.state as { [MATCHED]?: MatchedRoute })[MATCHED] = route;
+export function setMatchedRoute(ctx: Pick<Context, 'state'>, route: Omit<MatchedRoute, 'allowed'>): void {
+  (ctx.state as { [MATCHED]?: MatchedRoute })[MATCHED] = { ...route, allowed: [] };
   // Where @koa/router leaves it: the request's span is named from it (api/middleware/server-spans.ts).
   (ctx as { _matchedRoute?: string })._matchedRoute = route.template ?? undefined;
 }

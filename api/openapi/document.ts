@@ -11,6 +11,7 @@ import { ERROR_CODES } from '../../core/errors';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../core/limits';
 import { exampleOf } from '../../core/responses/common';
 import { ErrorEnvelope } from '../../core/responses/errors';
+import { RunNodeEvent } from '../../core/responses/runs';
 import { WebhookPayload } from '../../core/responses/webhooks';
 import { OPERATIONS, TAGS, type Operation, type Tag } from './operations';
 
@@ -26,7 +27,14 @@ export function declaredRoutes(router: Router): RouteEntry[] {
   );
 }
 
-const ERROR_STATUSES = [...new Set(Object.values(ERROR_CODES).map((c) => c.status))].sort();
+/** What an operation may answer; 405 is not among them: it answers a method the path has no operation for. */
+const ERROR_STATUSES = [
+  ...new Set(
+    Object.entries(ERROR_CODES)
+      .filter(([code]) => code !== 'METHOD_NOT_ALLOWED')
+      .map(([, c]) => c.status),
+  ),
+].sort();
 /** A body over 1 MiB (413) is refused before any route runs; one that is not JSON is a 400. */
 const BODY_STATUSES = [413];
 const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
@@ -211,7 +219,7 @@ export function buildOpenApiDocument(routes: RouteEntry[], serverUrl: string): R
   }
   const unrouted = Object.keys(OPERATIONS).filter((key) => !described.has(key));
   if (unrouted.length > 0) throw new Error(`OpenAPI: described but not routed: ${unrouted.join(', ')}`);
-  return createDocument(
+  const document = createDocument(
     {
       openapi: '3.1.0',
       info: {
@@ -228,6 +236,8 @@ export function buildOpenApiDocument(routes: RouteEntry[], serverUrl: string): R
       paths,
       webhooks: RUN_WEBHOOK,
       components: {
+        // Named by the run stream's `contentSchema` only (RunStreamMessage), which zod does not walk.
+        schemas: { RunNodeEvent },
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'A workspace key (atl_…)' },
           bearer: { type: 'http', scheme: 'bearer', description: 'The same key as a bearer token' },
@@ -254,6 +264,31 @@ export function buildOpenApiDocument(routes: RouteEntry[], serverUrl: string): R
     },
     { override: openObjects, allowEmptySchema: { nullable: true } },
   ) as unknown as Record<string, unknown>;
+  closeRequestBodies(document.paths as Record<string, Record<string, unknown>>);
+  return document;
+}
+
+/**
+ * What a caller sends is closed, as the server holds it (api/middleware/strict-inputs.ts): a body field it
+ * does not know is a 400 unknown_field, so the document says `additionalProperties: false` for each object
+ * of a request body that lists its fields. Free-form objects (`inputs`, `metadata`, `spec`) say what they
+ * take and stay as they are; named components are shared with answers, which stay open (openObjects).
+ */
+function closeRequestBodies(paths: Record<string, Record<string, unknown>>): void {
+  const close = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(close);
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Record<string, unknown>;
+    if (schema.type === 'object' && schema.properties && !('additionalProperties' in schema))
+      schema.additionalProperties = false;
+    for (const [key, value] of Object.entries(schema)) if (key !== 'example') close(value);
+  };
+  for (const operations of Object.values(paths))
+    for (const operation of Object.values(operations)) {
+      const body = (operation as { requestBody?: { content: Record<string, { schema: unknown }> } })
+        .requestBody;
+      for (const media of Object.values(body?.content ?? {})) close(media.schema);
+    }
 }
 
 /**

@@ -83,7 +83,7 @@ export const COMPOUND_OPERATIONS: Record<string, Operation> = {
     tag: 'Compound',
     summary: 'A narrated video from a script or an earlier run',
     body: ComposeBody,
-    bodyExample: { formatId: 'scripted-narration', script: 'Meet the bottle that keeps cold all day.' },
+    bodyExample: { formatId: 'kinetic-captions', script: 'Meet the bottle that keeps cold all day.' },
     responses: { 202: data(Run, 'The run (source compose)') },
   },
 };

@@ -12,7 +12,7 @@ import {
   CancelResult,
   Refinement,
   Run,
-  RunStreamEvent,
+  RunStreamMessage,
   RunSummary,
   SandboxStub,
   WaitResult,
@@ -80,7 +80,12 @@ export const RUN_OPERATIONS: Record<string, Operation> = {
     tag: 'Runs',
     summary: 'Server-Sent Events: progress, node events, complete, error, timeout, ping',
     description: STREAM_EVENTS,
-    responses: { 200: events(RunStreamEvent, 'Server-Sent Events of the run; the schema is one event') },
+    responses: {
+      200: events(
+        RunStreamMessage,
+        'Server-Sent Events of the run; the schema is one event, its data JSON text',
+      ),
+    },
   },
   'POST /v1/runs/{runId}/cancel': {
     id: 'cancelRun',

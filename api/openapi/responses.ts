@@ -41,7 +41,7 @@ export const bare = (schema: z.ZodType, description: string): SuccessResponse =>
   example: exampleOf(schema),
 });
 
-/** Server-Sent Events; the schema is one event (`{event, id, data}`), as a parser hands it over. */
+/** Server-Sent Events; the schema is one event (`{event, id, data}`) as a parser hands it over, `data` a string. */
 export const events = (schema: z.ZodType, description: string): SuccessResponse => ({
   description,
   contentType: 'text/event-stream',

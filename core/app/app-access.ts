@@ -18,18 +18,18 @@ export interface AppOwnership {
   visibility: Visibility;
 }
 
-export type AppAccess = 'use' | 'forbidden' | 'hidden';
+export type AppAccess = 'use' | 'hidden';
 
 /**
  * private: the creator and the workspace's owners; shared: every member of the app's workspace;
- * public: everyone. Apps of another workspace that are not public are hidden (404); a private app of
- * the caller's own workspace that the caller may not use is forbidden (403).
+ * public: everyone. Every app the caller may not use is hidden (404), a private app of another member
+ * of the caller's own workspace too: its existence is the creator's and the owners' to know (api-v1.md).
  */
 export function appAccess(app: AppOwnership, caller: Caller): AppAccess {
   if (app.visibility === 'public') return 'use';
   if (app.workspaceId !== caller.workspaceId) return 'hidden';
   if (app.visibility === 'shared') return 'use';
-  return app.creatorId === caller.userId || caller.role === 'owner' ? 'use' : 'forbidden';
+  return app.creatorId === caller.userId || caller.role === 'owner' ? 'use' : 'hidden';
 }
 
 /**

@@ -140,7 +140,9 @@ export const RunNode = described(
       .int()
       .nullable()
       .meta({ description: 'The revision that made this state (earlier when reused)' }),
-    attempts: z.int().min(0),
+    attempts: z.int().min(0).meta({
+      description: "How often it ran: Temporal's attempt number after a retry, or its quality variation",
+    }),
     error: z.string().nullable(),
     startedAt: Timestamp.nullable(),
     completedAt: Timestamp.nullable(),
@@ -509,8 +511,8 @@ export type RunNodeEvent = z.infer<typeof RunNodeEvent>;
 const eventId = z.string().meta({ description: 'The Run snapshot; send it back as Last-Event-ID to resume' });
 
 /**
- * One event of GET /v1/runs/{runId}/stream, as a Server-Sent Events parser hands it over: its name, its
- * `id:`, and its JSON `data`.
+ * One event of GET /v1/runs/{runId}/stream once its `data` is parsed: its name, its `id:`, and the value of
+ * its JSON `data` (the wire form, `data` as text, is RunStreamMessage).
  */
 export const RunStreamEvent = described(
   'RunStreamEvent',
@@ -533,3 +535,48 @@ export const RunStreamEvent = described(
   { event: 'progress', id: '1.Qm9pbGVkRWdncw', data: exampleOf(Run) },
 );
 export type RunStreamEvent = z.infer<typeof RunStreamEvent>;
+
+/**
+ * `data:` as the stream sends it: JSON text whose content `content` describes (OpenAPI 3.1, JSON Schema
+ * `contentMediaType` and `contentSchema`); a parser hands it over as a string.
+ */
+const jsonText = (content: Record<string, unknown>, description: string) =>
+  z.string().meta({ description, contentMediaType: 'application/json', contentSchema: content });
+const component = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+/**
+ * One event of GET /v1/runs/{runId}/stream as it is sent: `event:`, `id:`, `retry:` and `data:`, which is
+ * the JSON text of the RunStreamEvent's data (a Run, a RunNodeEvent ...), never an object (issue 27).
+ */
+export const RunStreamMessage = described(
+  'RunStreamMessage',
+  z.discriminatedUnion('event', [
+    z.object({
+      event: z.enum(['progress', 'complete', 'error']),
+      id: eventId,
+      data: jsonText(component('Run'), 'A Run, as JSON text'),
+    }),
+    z.object({
+      event: z.enum(NODE_EVENT_TYPES),
+      id: eventId,
+      data: jsonText(component('RunNodeEvent'), 'A RunNodeEvent, as JSON text'),
+    }),
+    z.object({
+      event: z.literal('timeout'),
+      id: eventId.optional(),
+      retry: z.int().optional().meta({ description: 'ms before reconnecting (server restart)' }),
+      data: jsonText(
+        { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+        '`{"message": ...}`, as JSON text',
+      ),
+    }),
+    z.object({
+      event: z.literal('ping'),
+      id: eventId.optional(),
+      data: jsonText({ type: 'integer' }, 'Unix ms, as JSON text'),
+    }),
+  ]),
+  'An event of a run stream as it is sent; its data parsed is a RunStreamEvent',
+  { event: 'progress', id: '1.Qm9pbGVkRWdncw', data: JSON.stringify(exampleOf(Run)) },
+);
+export type RunStreamMessage = z.infer<typeof RunStreamMessage>;

@@ -189,6 +189,30 @@ describe('the /v1 error envelope', () => {
       expect(res.body).toEqual(envelope('NOT_FOUND', 'No route for GET /v1/no-such-thing'));
     });
 
+    test('undeclared methods on declared paths answer 405 with Allow (issue 27 item 6)', async () => {
+      const key = api.users.owner.key;
+
+      const onList = await api.http.patch('/v1/apps').set('x-api-key', key).send({ name: 'x' });
+      const onRead = await api.http.post('/v1/node-types').set('x-api-key', key).send('plain').type('text');
+      const unknownPath = await api.http.patch('/v1/no-such-thing').set('x-api-key', key);
+
+      expect(onList.status).toBe(405);
+      expect(onList.headers.allow.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+      expect(onList.body).toEqual(
+        envelope('METHOD_NOT_ALLOWED', expect.stringMatching(/^PATCH is not allowed on \/v1\/apps/)),
+      );
+      // Before the body is read: the method is wrong whatever is sent.
+      expect([onRead.status, onRead.headers.allow.split(', ').sort()]).toEqual([405, ['GET', 'HEAD']]);
+      // A literal path before the templated one that also matches (/v1/apps/{appId}), as the document reads.
+      const discover = await api.http.get('/v1/apps/discover').set('x-api-key', key);
+      expect([discover.status, discover.headers.allow]).toEqual([405, 'POST']);
+      expect([unknownPath.status, unknownPath.body.code, unknownPath.headers.allow]).toEqual([
+        404,
+        'NOT_FOUND',
+        undefined,
+      ]);
+    });
+
     test.each([
       ['GET', '/v1/apps/not-a-uuid', undefined],
       ['GET', '/v1/apps/123/workflow', undefined],
@@ -246,15 +270,15 @@ describe('the /v1 error envelope', () => {
   });
 
   describe('apps access', () => {
-    test('a member gets 403 FORBIDDEN on the owner private app; another workspace and an unknown id get 404 NOT_FOUND', async () => {
+    test('member access to a private app answers 404, as another workspace and an unknown id do (issue 27 item 6)', async () => {
       const app = await insertWorkspaceApp(api.database.db, api.users.owner, 'private');
 
       const member = await api.http.get(`/v1/apps/${app.appId}`).set('x-api-key', api.users.member.key);
       const outsider = await api.http.get(`/v1/apps/${app.appId}`).set('x-api-key', api.users.outsider.key);
       const unknown = await api.http.get(`/v1/apps/${newId()}`).set('x-api-key', api.users.owner.key);
 
-      expect([member.status, outsider.status, unknown.status]).toEqual([403, 404, 404]);
-      expect(member.body).toEqual(envelope('FORBIDDEN', 'You may not use this app'));
+      expect([member.status, outsider.status, unknown.status]).toEqual([404, 404, 404]);
+      expect(member.body).toEqual(envelope('NOT_FOUND', 'App not found'));
       expect(outsider.body).toEqual(envelope('NOT_FOUND', 'App not found'));
       expect(unknown.body).toEqual(envelope('NOT_FOUND', 'App not found'));
     });
@@ -269,6 +293,7 @@ describe('the /v1 error envelope', () => {
         AUTH_FAILED: { status: 500, retryable: true },
         FORBIDDEN: { status: 403, retryable: false },
         NOT_FOUND: { status: 404, retryable: false },
+        METHOD_NOT_ALLOWED: { status: 405, retryable: false },
         VALIDATION_ERROR: { status: 400, retryable: false },
         RATE_LIMITED: { status: 429, retryable: true },
         WEBHOOK_INVALID_URL: { status: 400, retryable: false },

@@ -240,6 +240,22 @@ describe('scripts/setup.sh', () => {
     );
   });
 
+  it('with --test installs schemathesis into .tools/schemathesis once and checks that it imports', () => {
+    const first = setup(['--test']);
+    expect(first.calls).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^python3 -m pip install .*--target \S+\/\.tools\/schemathesis\.staging\.\d+ schemathesis==4\.32\.5$/,
+        ),
+        'python3 -c import schemathesis.cli',
+      ]),
+    );
+
+    const second = setup(['--test']);
+    expect(second.calls).toEqual([]);
+    expect(second.lines).toContain('setup: schemathesis 4.32.5 present');
+  });
+
   it('asks a non-root user to install missing media tools and exits 1', () => {
     rmSync(path.join(dir, 'bin/espeak-ng'));
     rmSync(path.join(dir, 'bin/id'));

@@ -78,21 +78,35 @@ export function contractOf(document: Json): Contract {
   return {
     document,
     checkEvent(event) {
-      const validate = validatorFor(`/${pointer('components', 'schemas', 'RunStreamEvent')}`);
+      // As sent: `data` is JSON text (RunStreamMessage) ...
+      const message = { ...event, data: JSON.stringify(event.data) };
+      const validate = validatorFor(`/${pointer('components', 'schemas', 'RunStreamMessage')}`);
       const name = event.event;
-      if (!validate(event)) throw failed(`the "${name}" event of a run stream`, validate, event);
+      if (!validate(message)) throw failed(`the "${name}" event of a run stream`, validate, message);
+      // ... whose content is what the event's `contentSchema` says (Ajv takes it as an annotation only).
+      const variants = (closed.components as { schemas: Record<string, { oneOf: Json[] }> }).schemas
+        .RunStreamMessage.oneOf as { properties: { event: Json; data: { contentSchema: Json } } }[];
+      const variant = variants.find(({ properties: { event: e } }) =>
+        ((e.enum as string[] | undefined) ?? [e.const]).includes(name),
+      )!;
+      const content = variant.properties.data.contentSchema;
+      const validateData = content.$ref ? validatorFor(String(content.$ref).slice(1)) : ajv.compile(content);
+      if (!validateData(event.data))
+        throw failed(`the data of the "${name}" event of a run stream`, validateData, event.data);
     },
     check(method, url, response) {
       const path = new URL(url, 'http://local').pathname;
       if (method === 'HEAD' || method === 'OPTIONS' || !(path === '/v1' || path.startsWith('/v1/'))) return;
       const where = `${method} ${path} answered ${response.status}`;
-      const template = templates.find((t) => t.regex.test(path) && paths[t.path][method.toLowerCase()]);
+      // The path's template (literal before templated), then its operation for the method, if it has one.
+      const matched = templates.find((t) => t.regex.test(path));
+      const template = matched && paths[matched.path][method.toLowerCase()] ? matched : undefined;
       let ref: string;
       const contentType = String(response.headers['content-type'] ?? '')
         .split(';')[0]
         .trim();
       if (!template) {
-        // No route: the error envelope (404, or 401 before routing).
+        // No route, or none for the method: the error envelope (404, 405, or 401 before routing).
         if (response.status < 400)
           throw new Error(`contract: ${where}, a path the document does not describe`);
         ref = errorRef;

@@ -7,7 +7,16 @@ export { retryingFetch } from './retry';
 export type { RetryOptions } from './retry';
 export { readEvents } from './sse';
 export type { RawEvent } from './sse';
-export type { ErrorEnvelope, Input, OperationId, Output, Run, RunStreamEvent, Schemas } from './types';
+export type {
+  ErrorEnvelope,
+  Input,
+  OperationId,
+  Output,
+  Run,
+  RunStreamEvent,
+  RunStreamMessage,
+  Schemas,
+} from './types';
 export { createWebhookVerifier } from './webhooks';
 export type { HeaderBag, Verification, WebhookPayload, WebhookVerifierOptions } from './webhooks';
 export type { components, operations, paths, webhooks } from './schema';

@@ -3254,6 +3254,7 @@ export interface components {
         | 'AUTH_FAILED'
         | 'FORBIDDEN'
         | 'NOT_FOUND'
+        | 'METHOD_NOT_ALLOWED'
         | 'VALIDATION_ERROR'
         | 'RATE_LIMITED'
         | 'WEBHOOK_INVALID_URL'
@@ -3968,6 +3969,7 @@ export interface components {
      *     }
      */
     RunNode: {
+      /** @description How often it ran: Temporal's attempt number after a retry, or its quality variation */
       attempts: number;
       completedAt: components['schemas']['Timestamp'] | null;
       error: string | null;
@@ -4153,121 +4155,33 @@ export interface components {
       summary: string | null;
     };
     /**
-     * @description An event of a run stream
+     * @description An event of a run stream as it is sent; its data parsed is a RunStreamEvent
      * @example {
      *       "event": "progress",
      *       "id": "1.Qm9pbGVkRWdncw",
-     *       "data": {
-     *         "runId": "0b7e3c2a-5d41-4f9e-8a77-2c1d9e6f4b10",
-     *         "workflowId": "0b7e3c2a-5d41-4f9e-8a77-2c1d9e6f4b10",
-     *         "appId": "6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21",
-     *         "appVersion": 1,
-     *         "status": "completed",
-     *         "revision": 1,
-     *         "inputs": {
-     *           "product": "teal water bottle"
-     *         },
-     *         "outputs": [
-     *           {
-     *             "id": "out",
-     *             "label": "Photo",
-     *             "type": "image",
-     *             "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png",
-     *             "status": "completed",
-     *             "error": null,
-     *             "mimeType": "image/png",
-     *             "contentDescription": "A 1080x1080 studio photo, mostly white with a teal product",
-     *             "compatibleInputTypes": [
-     *               "image_url",
-     *               "image_to_video",
-     *               "image_edit",
-     *               "social_post_media"
-     *             ],
-     *             "suggestedNextSteps": [
-     *               {
-     *                 "description": "Publish the image to a connected channel",
-     *                 "toolHint": "publish_content"
-     *               }
-     *             ],
-     *             "canChainAs": [
-     *               "social_image"
-     *             ],
-     *             "platformsOptimized": [
-     *               "instagram_feed"
-     *             ],
-     *             "dimensions": {
-     *               "width": 1080,
-     *               "height": 1080
-     *             },
-     *             "durationSeconds": null
-     *           }
-     *         ],
-     *         "nodes": [
-     *           {
-     *             "id": "photo",
-     *             "type": "image.generate",
-     *             "label": "Photo",
-     *             "parents": [],
-     *             "status": "completed",
-     *             "revision": 1,
-     *             "attempts": 1,
-     *             "error": null,
-     *             "startedAt": "2026-05-04T09:30:00.000Z",
-     *             "completedAt": "2026-05-04T09:31:12.000Z",
-     *             "output": {
-     *               "type": "image",
-     *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-     *             },
-     *             "review": null,
-     *             "quality": null
-     *           }
-     *         ],
-     *         "awaitingApproval": null,
-     *         "errorMessage": null,
-     *         "cost": {
-     *           "credits": 4
-     *         },
-     *         "revisions": [
-     *           {
-     *             "revision": 1,
-     *             "kind": "start",
-     *             "feedback": null,
-     *             "summary": null,
-     *             "refinedNodes": [],
-     *             "status": "completed",
-     *             "errorMessage": null,
-     *             "reviews": [],
-     *             "startedAt": "2026-05-04T09:30:00.000Z",
-     *             "completedAt": "2026-05-04T09:31:12.000Z",
-     *             "createdAt": "2026-05-04T09:30:00.000Z"
-     *           }
-     *         ],
-     *         "durationMs": 72000,
-     *         "startedAt": "2026-05-04T09:30:00.000Z",
-     *         "completedAt": "2026-05-04T09:31:12.000Z",
-     *         "createdAt": "2026-05-04T09:30:00.000Z"
-     *       }
+     *       "data": "{\"runId\":\"0b7e3c2a-5d41-4f9e-8a77-2c1d9e6f4b10\",\"workflowId\":\"0b7e3c2a-5d41-4f9e-8a77-2c1d9e6f4b10\",\"appId\":\"6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21\",\"appVersion\":1,\"status\":\"completed\",\"revision\":1,\"inputs\":{\"product\":\"teal water bottle\"},\"outputs\":[{\"id\":\"out\",\"label\":\"Photo\",\"type\":\"image\",\"value\":\"https://cdn.example.com/runs/0b7e3c2a/photo.png\",\"status\":\"completed\",\"error\":null,\"mimeType\":\"image/png\",\"contentDescription\":\"A 1080x1080 studio photo, mostly white with a teal product\",\"compatibleInputTypes\":[\"image_url\",\"image_to_video\",\"image_edit\",\"social_post_media\"],\"suggestedNextSteps\":[{\"description\":\"Publish the image to a connected channel\",\"toolHint\":\"publish_content\"}],\"canChainAs\":[\"social_image\"],\"platformsOptimized\":[\"instagram_feed\"],\"dimensions\":{\"width\":1080,\"height\":1080},\"durationSeconds\":null}],\"nodes\":[{\"id\":\"photo\",\"type\":\"image.generate\",\"label\":\"Photo\",\"parents\":[],\"status\":\"completed\",\"revision\":1,\"attempts\":1,\"error\":null,\"startedAt\":\"2026-05-04T09:30:00.000Z\",\"completedAt\":\"2026-05-04T09:31:12.000Z\",\"output\":{\"type\":\"image\",\"value\":\"https://cdn.example.com/runs/0b7e3c2a/photo.png\"},\"review\":null,\"quality\":null}],\"awaitingApproval\":null,\"errorMessage\":null,\"cost\":{\"credits\":4},\"revisions\":[{\"revision\":1,\"kind\":\"start\",\"feedback\":null,\"summary\":null,\"refinedNodes\":[],\"status\":\"completed\",\"errorMessage\":null,\"reviews\":[],\"startedAt\":\"2026-05-04T09:30:00.000Z\",\"completedAt\":\"2026-05-04T09:31:12.000Z\",\"createdAt\":\"2026-05-04T09:30:00.000Z\"}],\"durationMs\":72000,\"startedAt\":\"2026-05-04T09:30:00.000Z\",\"completedAt\":\"2026-05-04T09:31:12.000Z\",\"createdAt\":\"2026-05-04T09:30:00.000Z\"}"
      *     }
      */
-    RunStreamEvent:
+    RunStreamMessage:
       | {
-          data: components['schemas']['Run'];
+          /** @description A Run, as JSON text */
+          data: string;
           /** @enum {string} */
           event: 'progress' | 'complete' | 'error';
           /** @description The Run snapshot; send it back as Last-Event-ID to resume */
           id: string;
         }
       | {
-          data: components['schemas']['RunNodeEvent'];
+          /** @description A RunNodeEvent, as JSON text */
+          data: string;
           /** @enum {string} */
           event: 'node.started' | 'node.completed' | 'node.failed' | 'node.awaiting_approval';
           /** @description The Run snapshot; send it back as Last-Event-ID to resume */
           id: string;
         }
       | {
-          data: {
-            message: string;
-          };
+          /** @description `{"message": ...}`, as JSON text */
+          data: string;
           /** @constant */
           event: 'timeout';
           /** @description The Run snapshot; send it back as Last-Event-ID to resume */
@@ -4276,8 +4190,8 @@ export interface components {
           retry?: number;
         }
       | {
-          /** @description Unix ms */
-          data: number;
+          /** @description Unix ms, as JSON text */
+          data: string;
           /** @constant */
           event: 'ping';
           /** @description The Run snapshot; send it back as Last-Event-ID to resume */
@@ -7875,7 +7789,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "formatId": "scripted-narration",
+         *       "formatId": "kinetic-captions",
          *       "script": "Meet the bottle that keeps cold all day."
          *     }
          */
@@ -7895,7 +7809,7 @@ export interface operations {
           runId?: string;
           script?: string;
           webhookUrl?: string;
-        };
+        } & (unknown | unknown);
       };
     };
     responses: {
@@ -9667,7 +9581,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Server-Sent Events of the run; the schema is one event */
+      /** @description Server-Sent Events of the run; the schema is one event, its data JSON text */
       200: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimitLimit'];
@@ -9681,99 +9595,10 @@ export interface operations {
            * @example {
            *       "event": "progress",
            *       "id": "1.Qm9pbGVkRWdncw",
-           *       "data": {
-           *         "runId": "0b7e3c2a-5d41-4f9e-8a77-2c1d9e6f4b10",
-           *         "workflowId": "0b7e3c2a-5d41-4f9e-8a77-2c1d9e6f4b10",
-           *         "appId": "6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21",
-           *         "appVersion": 1,
-           *         "status": "completed",
-           *         "revision": 1,
-           *         "inputs": {
-           *           "product": "teal water bottle"
-           *         },
-           *         "outputs": [
-           *           {
-           *             "id": "out",
-           *             "label": "Photo",
-           *             "type": "image",
-           *             "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png",
-           *             "status": "completed",
-           *             "error": null,
-           *             "mimeType": "image/png",
-           *             "contentDescription": "A 1080x1080 studio photo, mostly white with a teal product",
-           *             "compatibleInputTypes": [
-           *               "image_url",
-           *               "image_to_video",
-           *               "image_edit",
-           *               "social_post_media"
-           *             ],
-           *             "suggestedNextSteps": [
-           *               {
-           *                 "description": "Publish the image to a connected channel",
-           *                 "toolHint": "publish_content"
-           *               }
-           *             ],
-           *             "canChainAs": [
-           *               "social_image"
-           *             ],
-           *             "platformsOptimized": [
-           *               "instagram_feed"
-           *             ],
-           *             "dimensions": {
-           *               "width": 1080,
-           *               "height": 1080
-           *             },
-           *             "durationSeconds": null
-           *           }
-           *         ],
-           *         "nodes": [
-           *           {
-           *             "id": "photo",
-           *             "type": "image.generate",
-           *             "label": "Photo",
-           *             "parents": [],
-           *             "status": "completed",
-           *             "revision": 1,
-           *             "attempts": 1,
-           *             "error": null,
-           *             "startedAt": "2026-05-04T09:30:00.000Z",
-           *             "completedAt": "2026-05-04T09:31:12.000Z",
-           *             "output": {
-           *               "type": "image",
-           *               "value": "https://cdn.example.com/runs/0b7e3c2a/photo.png"
-           *             },
-           *             "review": null,
-           *             "quality": null
-           *           }
-           *         ],
-           *         "awaitingApproval": null,
-           *         "errorMessage": null,
-           *         "cost": {
-           *           "credits": 4
-           *         },
-           *         "revisions": [
-           *           {
-           *             "revision": 1,
-           *             "kind": "start",
-           *             "feedback": null,
-           *             "summary": null,
-           *             "refinedNodes": [],
-           *             "status": "completed",
-           *             "errorMessage": null,
-           *             "reviews": [],
-           *             "startedAt": "2026-05-04T09:30:00.000Z",
-           *             "completedAt": "2026-05-04T09:31:12.000Z",
-           *             "createdAt": "2026-05-04T09:30:00.000Z"
-           *           }
-           *         ],
-           *         "durationMs": 72000,
-           *         "startedAt": "2026-05-04T09:30:00.000Z",
-           *         "completedAt": "2026-05-04T09:31:12.000Z",
-           *         "createdAt": "2026-05-04T09:30:00.000Z"
-           *       }
+           *       "data": "{\"runId\":\"0b7e3c2a-5d41-4f9e-8a77-2c1d9e6f4b10\",\"workflowId\":\"0b7e3c2a-5d41-4f9e-8a77-2c1d9e6f4b10\",\"appId\":\"6a1f0c52-3b0e-4d8a-9a51-0d8c6e0b7f21\",\"appVersion\":1,\"status\":\"completed\",\"revision\":1,\"inputs\":{\"product\":\"teal water bottle\"},\"outputs\":[{\"id\":\"out\",\"label\":\"Photo\",\"type\":\"image\",\"value\":\"https://cdn.example.com/runs/0b7e3c2a/photo.png\",\"status\":\"completed\",\"error\":null,\"mimeType\":\"image/png\",\"contentDescription\":\"A 1080x1080 studio photo, mostly white with a teal product\",\"compatibleInputTypes\":[\"image_url\",\"image_to_video\",\"image_edit\",\"social_post_media\"],\"suggestedNextSteps\":[{\"description\":\"Publish the image to a connected channel\",\"toolHint\":\"publish_content\"}],\"canChainAs\":[\"social_image\"],\"platformsOptimized\":[\"instagram_feed\"],\"dimensions\":{\"width\":1080,\"height\":1080},\"durationSeconds\":null}],\"nodes\":[{\"id\":\"photo\",\"type\":\"image.generate\",\"label\":\"Photo\",\"parents\":[],\"status\":\"completed\",\"revision\":1,\"attempts\":1,\"error\":null,\"startedAt\":\"2026-05-04T09:30:00.000Z\",\"completedAt\":\"2026-05-04T09:31:12.000Z\",\"output\":{\"type\":\"image\",\"value\":\"https://cdn.example.com/runs/0b7e3c2a/photo.png\"},\"review\":null,\"quality\":null}],\"awaitingApproval\":null,\"errorMessage\":null,\"cost\":{\"credits\":4},\"revisions\":[{\"revision\":1,\"kind\":\"start\",\"feedback\":null,\"summary\":null,\"refinedNodes\":[],\"status\":\"completed\",\"errorMessage\":null,\"reviews\":[],\"startedAt\":\"2026-05-04T09:30:00.000Z\",\"completedAt\":\"2026-05-04T09:31:12.000Z\",\"createdAt\":\"2026-05-04T09:30:00.000Z\"}],\"durationMs\":72000,\"startedAt\":\"2026-05-04T09:30:00.000Z\",\"completedAt\":\"2026-05-04T09:31:12.000Z\",\"createdAt\":\"2026-05-04T09:30:00.000Z\"}"
            *     }
            */
-          'text/event-stream': components['schemas']['RunStreamEvent'];
+          'text/event-stream': components['schemas']['RunStreamMessage'];
         };
       };
       400: components['responses']['Error'];

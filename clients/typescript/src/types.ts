@@ -4,7 +4,21 @@ import type { OPERATIONS } from './operations';
 /** Every named schema of the document: `Schemas['Run']`, `Schemas['Asset']` ... */
 export type Schemas = components['schemas'];
 export type Run = Schemas['Run'];
-export type RunStreamEvent = Schemas['RunStreamEvent'];
+/** The document's run stream event as sent: `data` is JSON text. */
+export type RunStreamMessage = Schemas['RunStreamMessage'];
+type StreamData<E> = E extends 'progress' | 'complete' | 'error'
+  ? Run
+  : E extends 'timeout'
+    ? { message: string }
+    : E extends 'ping'
+      ? number
+      : Schemas['RunNodeEvent'];
+/** A run stream event with its `data` parsed, as `streamRun` yields it (the `contentSchema` of each event). */
+export type RunStreamEvent = RunStreamMessage extends infer M
+  ? M extends { event: infer E; data: string }
+    ? Omit<M, 'data'> & { data: StreamData<E> }
+    : never
+  : never;
 export type ErrorEnvelope = Schemas['ErrorEnvelope'];
 
 export type OperationId = keyof typeof OPERATIONS;

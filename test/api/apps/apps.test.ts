@@ -354,7 +354,7 @@ describe('apps API', () => {
       expect((await get(`/v1/apps/${app.appId}`, outsider)).status).toBe(200);
     });
 
-    test('a member who did not create the app gets 403, whether it is shared or private', async () => {
+    test('a member who did not create the app gets 403 on a shared one and 404 on a private one', async () => {
       const shared = await insertWorkspaceApp(api.database.db, owner, 'shared');
       const private_ = await insertWorkspaceApp(api.database.db, owner, 'private');
 
@@ -362,7 +362,7 @@ describe('apps API', () => {
       const onPrivate = await post(private_.appId, member, { visibility: 'public' });
 
       expect([onShared.status, onShared.body.code]).toEqual([403, 'FORBIDDEN']);
-      expect([onPrivate.status, onPrivate.body.code]).toEqual([403, 'FORBIDDEN']);
+      expect([onPrivate.status, onPrivate.body.code]).toEqual([404, 'NOT_FOUND']);
       expect((await get(`/v1/apps/${shared.appId}`, owner)).body.data.visibility).toBe('shared');
     });
 

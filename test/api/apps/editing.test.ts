@@ -212,6 +212,43 @@ describe('apps as editable data', () => {
     });
   });
 
+  describe('providers named by a user-built app are checked when the app is saved (issue 27 item 6)', () => {
+    const naming = (provider: string) => {
+      const body = posterBody();
+      body.graph.nodes[0] = { ...body.graph.nodes[0], config: { prompt: '{{subject}} at dawn', provider } };
+      return body;
+    };
+
+    test('POST and PUT with a node naming an unconfigured provider are 400 naming the node and provider', async () => {
+      const app = await create(owner);
+
+      const created = await send('post', '/v1/apps', owner, naming('comfyui'));
+      const checked = await send('post', '/v1/apps?validateOnly=true', owner, naming('fal'));
+      const updated = await send('put', `/v1/apps/${app.appId}`, owner, naming('replicate'));
+
+      expect([created.status, created.body.code]).toEqual([400, 'VALIDATION_ERROR']);
+      expect(created.body.details).toEqual([
+        {
+          param: 'graph.nodes[0].config.provider',
+          code: 'provider_not_configured',
+          message:
+            'node "picture" names provider "comfyui", which this deployment has not configured (COMFYUI_BASE_URL is not set)',
+          nodeIds: ['picture'],
+        },
+      ]);
+      expect([checked.status, checked.body.details[0].message]).toEqual([
+        400,
+        expect.stringContaining('"fal"'),
+      ]);
+      expect([updated.status, updated.body.details[0].nodeIds]).toEqual([400, ['picture']]);
+      expect((await get(`/v1/apps/${app.appId}/definition`, owner)).body.data.version).toBe(1);
+    });
+
+    test('a node naming the local provider is saved', async () => {
+      expect((await send('post', '/v1/apps', owner, naming('local'))).status).toBe(201);
+    });
+  });
+
   describe('GET /v1/apps/{appId}/definition', () => {
     test('a catalog app reads as written, with node configs, and is not editable', async () => {
       const res = await get(`/v1/apps/${catalogApp.appId}/definition`, owner);

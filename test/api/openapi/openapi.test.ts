@@ -85,6 +85,40 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.components.schemas.ErrorEnvelope.properties.code.enum).toContain('RESOURCE_UNAVAILABLE');
   });
 
+  test('request bodies are closed as the server holds them: an unknown field is refused, records stay open (issue 27 item 6)', () => {
+    const body = (path: string, method: string) =>
+      doc.paths[path][method].requestBody!.content['application/json'].schema as {
+        additionalProperties?: unknown;
+        properties: Record<string, { additionalProperties?: unknown }>;
+      };
+
+    expect(body('/v1/apps/{appId}/visibility', 'post').additionalProperties).toBe(false);
+    expect(body('/v1/apps/{appId}/estimate', 'post').additionalProperties).toBe(false);
+    // `inputs` takes any parameter key: what it takes is the app's, and it stays open.
+    expect(body('/v1/apps/{appId}/runs', 'post').properties.inputs.additionalProperties).not.toBe(false);
+  });
+
+  test('the SSE event schema in the OpenAPI document matches the wire: data is JSON text of a Run (issue 27 item 6)', () => {
+    const stream = doc.paths['/v1/runs/{runId}/stream'].get.responses['200'].content!['text/event-stream'];
+    const message = doc.components.schemas.RunStreamMessage as unknown as {
+      oneOf: { properties: { event: { enum?: string[] }; data: Record<string, unknown> } }[];
+    };
+
+    expect(stream.schema).toEqual({ $ref: '#/components/schemas/RunStreamMessage' });
+    expect(typeof (stream.example as { data: unknown }).data).toBe('string');
+    expect(message.oneOf[0].properties.event.enum).toEqual(['progress', 'complete', 'error']);
+    expect(message.oneOf.map((variant) => variant.properties.data)).toEqual(
+      [
+        { $ref: '#/components/schemas/Run' },
+        { $ref: '#/components/schemas/RunNodeEvent' },
+        expect.objectContaining({ type: 'object' }),
+        { type: 'integer' },
+      ].map((contentSchema) =>
+        expect.objectContaining({ type: 'string', contentMediaType: 'application/json', contentSchema }),
+      ),
+    );
+  });
+
   test("gives every operation a unique operationId and one of the contract's resource groups as tag", () => {
     const ids = operations.map(([, op]) => op.operationId);
     expect(ids.every((id) => /^[a-z][A-Za-z]+$/.test(id))).toBe(true);

@@ -189,6 +189,21 @@ describe('a worker stopped in the middle of a run', () => {
     expect(run.cost).toEqual({ credits: 5 });
   });
 
+  test("a node's attempts reflects Temporal's attempt after a retry on another worker (issue 27 item 6)", async () => {
+    const { run } = await interruptedRun(
+      HEADLINE_HERO.appId,
+      { topic: 'Mending a torn sail' },
+      (s) => s.headline === 'completed' && s.hero === 'running',
+    );
+
+    expect(run.status).toBe('completed');
+    const attempts = Object.fromEntries(
+      (run.nodes as { id: string; attempts: number }[]).map((node) => [node.id, node.attempts]),
+    );
+    // The interrupted image ran twice: once on the stopped worker, once on its successor. Not charged twice.
+    expect(attempts).toEqual({ headline: 1, hero: 2, out: 1 });
+  });
+
   // Regression: parallel branches once recorded transitions with concurrent local activities, which resolve
   // in another order on replay; a restarted worker then failed with a nondeterminism error and the run hung.
   test('a run with parallel branches completes after a restart with every node recorded once', async () => {

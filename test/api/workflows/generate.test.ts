@@ -61,7 +61,7 @@ describe('POST /v1/workflows/generate', () => {
     expect(run).toMatchObject({ status: 'completed', outputs: [{ type: 'video', status: 'completed' }] });
   });
 
-  test('a generated app is private: another member of the workspace may not use it, another workspace cannot see it', async () => {
+  test('a generated app is private: neither another member of the workspace nor another workspace can see it', async () => {
     const res = await generate({ instruction: 'a square poster about a jazz night' });
 
     const member = await stack.http
@@ -71,7 +71,7 @@ describe('POST /v1/workflows/generate', () => {
       .get(`/v1/apps/${res.body.data.appId}`)
       .set('x-api-key', stack.users.outsider.key);
 
-    expect(member.status).toBe(403);
+    expect(member.status).toBe(404);
     expect(outsider.status).toBe(404);
   });
 
