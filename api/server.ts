@@ -33,7 +33,7 @@ export async function startApiServer(
     tracer: extra.tracer,
   });
   const app = createApp(deps);
-  warmEmbeddings(config, logger);
+  void warmEmbeddings(config, logger);
   const server = createApiHttpServer(app.callback());
   const url = await listenAt(server, config.PORT, config.HOST);
   const metrics = await startMetricsServer(config, deps.metrics, logger);
