@@ -39,7 +39,10 @@ export interface Figures {
   noFitRun: Ratio;
   /** Runs of the right app whose unmet asks list a guessed (auto-filled) field. */
   guessedFields: Ratio;
-  /** Judged fields the brief keeps apart from a clause about the sender that took its words anyway. */
+  /**
+   * Judged fields with words they must not hold (`excludes`: in probes, a clause about the sender; in the
+   * bench's own briefs, also labels and the rest of the brief) that hold one anyway.
+   */
   senderFilled: Ratio;
   /** Confidence tenth -> judged answers in it, and the share whose first app (ran or offered) is right. */
   reliability: { bucket: string; right: Ratio }[];

@@ -52,7 +52,7 @@ const HEADLINES: [HeadlineKey, string][] = [
   ['clarifiedWithRight', '  of those, right app among the candidates'],
   ['noFitRun', 'no-fit briefs that ran an app (issue 28: <= 5)'],
   ['guessedFields', 'right-app runs with a guessed field'],
-  ['senderFilled', "fields filled from the sender's clause (issue 28: 0)"],
+  ['senderFilled', 'fields holding words kept out of them (sender clause ...)'],
   ['ranIs202', '`ran` answered 202 (CONTRACT.md)'],
 ];
 

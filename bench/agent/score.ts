@@ -13,7 +13,7 @@ export interface FieldResult {
   required: boolean;
   right: boolean;
   drafted: unknown;
-  /** The brief says which words this field must not take (a clause about the sender), and it took one. */
+  /** The brief says which words this field must not take (a clause about the sender, a label), and it took one; null when it says none. */
   fromSender: boolean | null;
 }
 
