@@ -1,42 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot, startConsoleStack, type ConsoleStack } from '../support/browser';
+import { pictureApp as pictureAppNamed } from '../support/picture-app';
 
 const DESKTOP = { width: 1280, height: 900 };
 
-/**
- *   picture(image.generate: prompt) --> out(output "Picture")           version 1
- *   picture --> caption(text.generate) --> out2(output "Caption")       version 2
- */
-const pictureApp = (prompt: string, withCaption: boolean) => ({
-  name: 'Heron pictures',
-  parameters: [{ id: 'p_subject', key: 'subject', name: 'Subject', type: 'text' }],
-  graph: {
-    nodes: [
-      { id: 'picture', type: 'image.generate', label: 'Picture', config: { prompt } },
-      { id: 'out', type: 'output', label: 'Picture', config: { label: 'Picture' } },
-      ...(withCaption
-        ? [
-            {
-              id: 'caption',
-              type: 'text.generate',
-              label: 'Caption',
-              config: { prompt: 'About {{subject}}' },
-            },
-            { id: 'out2', type: 'output', label: 'Caption', config: { label: 'Caption' } },
-          ]
-        : []),
-    ],
-    edges: [
-      { source: 'picture', target: 'out' },
-      ...(withCaption
-        ? [
-            { source: 'picture', target: 'caption' },
-            { source: 'caption', target: 'out2' },
-          ]
-        : []),
-    ],
-  },
-});
+const pictureApp = (prompt: string, withCaption = false) =>
+  pictureAppNamed('Heron pictures', prompt, withCaption);
 
 /**
  * The version history of an app in the console (issue 24 item 4): each version with who saved it and what

@@ -170,26 +170,14 @@ export function AppVersions({
 
       {list.length > 1 ? (
         <div className="toolbar filters" role="group" aria-label="Compare two versions">
-          <div className="field">
-            <label htmlFor="compare-from">Compare version</label>
-            <select id="compare-from" value={from ?? ''} onChange={(e) => setFrom(Number(e.target.value))}>
-              {list.map((v) => (
-                <option key={v.version} value={v.version}>
-                  {v.version}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="compare-to">with version</label>
-            <select id="compare-to" value={to ?? ''} onChange={(e) => setTo(Number(e.target.value))}>
-              {list.map((v) => (
-                <option key={v.version} value={v.version}>
-                  {v.version}
-                </option>
-              ))}
-            </select>
-          </div>
+          <VersionPicker
+            id="compare-from"
+            label="Compare version"
+            versions={list}
+            value={from}
+            onPick={setFrom}
+          />
+          <VersionPicker id="compare-to" label="with version" versions={list} value={to} onPick={setTo} />
         </div>
       ) : list.length === 1 ? (
         <p className="muted">
@@ -312,6 +300,28 @@ function FieldTable({ rows, ownerTitle }: { rows: (FieldChange & { owner: string
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** A labelled select of the app's version numbers. */
+function VersionPicker(props: {
+  id: string;
+  label: string;
+  versions: { version: number }[];
+  value: number | null | undefined;
+  onPick: (version: number) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value ?? ''} onChange={(e) => props.onPick(Number(e.target.value))}>
+        {props.versions.map((v) => (
+          <option key={v.version} value={v.version}>
+            {v.version}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
