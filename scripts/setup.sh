@@ -182,14 +182,21 @@ step_embeddings_model() {
 }
 
 # The labelled example requests' vectors under the local model (discovery's nearest-example vote), kept
-# beside the model so the service's first brief does not embed them; quick when they are current.
+# beside the model so the service's first brief does not embed them. Done again when examples.json is
+# newer than the vectors (a new training); the script embeds only texts it has no vector for.
 step_example_vectors() {
-  local log="$TOOLS/example-vectors.log"
-  if ! (cd "$ROOT" && node_modules/.bin/tsx scripts/embed-examples.ts) >"$log" 2>&1; then
+  local vectors="$TOOLS/models/all-MiniLM-L6-v2.f16.gguf.examples.json"
+  local examples="$ROOT/core/discovery/judgement/examples.json" log="$TOOLS/example-vectors.log"
+  if [ -f "$vectors" ] && [ "$vectors" -nt "$examples" ]; then
+    say "example request vectors present (${vectors#"$ROOT"/})"
+    return
+  fi
+  say "embedding the example requests into ${vectors#"$ROOT"/}"
+  if ! (cd "$ROOT" && npm exec --no -- tsx scripts/embed-examples.ts) >"$log" 2>&1; then
     tail -n 20 "$log" >&2
     fail "embedding the example requests failed (full log: $log)"
   fi
-  say "$(tail -n 1 "$log")"
+  touch "$vectors"
 }
 
 step_temporal() {

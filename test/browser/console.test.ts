@@ -86,7 +86,10 @@ describe('console (browser)', () => {
     await palette('image.generate').dragTo(canvas, { targetPosition: { x: 30, y: 60 } });
     await palette('image.edit').dragTo(canvas, { targetPosition: { x: 230, y: 200 } });
     await palette('output').dragTo(canvas, { targetPosition: { x: 430, y: 60 } });
-    for (const id of ['image', 'edit', 'out']) await expectVisible(nodeOnGraph(id));
+    // A drop is placed clear of the other nodes (builder/placement.ts) and drawn after React Flow measures
+    // it, which a loaded machine can take longer to do than one locator's default wait.
+    for (const id of ['image', 'edit', 'out'])
+      await nodeOnGraph(id).waitFor({ state: 'visible', timeout: 45_000 });
 
     // The app's one parameter, then the image node's prompt uses it.
     await page.getByRole('tab', { name: /Parameters/ }).click();

