@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { createApiKey, revokeApiKey } from '../../adapters/db/api-keys';
 import { screenshot, startConsoleStack, type ConsoleStack } from '../support/browser';
 
@@ -201,7 +201,7 @@ describe('builder editing (browser)', () => {
       .waitFor();
     expect(await banner.textContent()).not.toMatch(/graph\.nodes|Invalid input/);
     await screenshot(page, '34-builder-save-error');
-    await node('text').click();
+    await openForm(node('text'), page.getByLabel(/^Prompt/));
     await page.getByLabel(/^Prompt/).fill('a haiku about the sea');
     await banner.waitFor({ state: 'detached' });
   }, 60_000);
@@ -286,6 +286,22 @@ async function connect(page: Page, from: string, to: string): Promise<void> {
     await page.mouse.up();
     try {
       await edges.nth(before).waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+/**
+ * Clicks a node until its form shows the field: on a loaded machine the error banner that a failed save
+ * draws above the canvas can move the node between Playwright's aim and its click.
+ */
+async function openForm(target: Locator, field: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await target.click();
+    try {
+      await field.waitFor({ timeout: 10_000 });
       return;
     } catch (err) {
       if (attempt === 3) throw err;
