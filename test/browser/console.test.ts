@@ -83,13 +83,22 @@ describe('console (browser)', () => {
     await page.getByRole('heading', { name: 'Builder: new app' }).waitFor();
     const canvas = page.locator('.canvas .react-flow__pane');
     const palette = (type: string) => page.locator(`.palette-item[data-node-type="${type}"]`);
-    await palette('image.generate').dragTo(canvas, { targetPosition: { x: 30, y: 60 } });
-    await palette('image.edit').dragTo(canvas, { targetPosition: { x: 230, y: 200 } });
-    await palette('output').dragTo(canvas, { targetPosition: { x: 430, y: 60 } });
-    // A drop is placed clear of the other nodes (builder/placement.ts) and drawn after React Flow measures
-    // it, which a loaded machine can take longer to do than one locator's default wait.
-    for (const id of ['image', 'edit', 'out'])
-      await nodeOnGraph(id).waitFor({ state: 'visible', timeout: 45_000 });
+    // One drop at a time, each seen on the graph before the next: on a loaded machine a drag that starts
+    // while the palette redraws after the last drop can be lost, and is then made again.
+    const drop = async (type: string, id: string, at: { x: number; y: number }) => {
+      for (let attempt = 1; ; attempt++) {
+        await palette(type).dragTo(canvas, { targetPosition: at });
+        try {
+          await nodeOnGraph(id).waitFor({ state: 'visible', timeout: 15_000 });
+          return;
+        } catch (err) {
+          if (attempt === 3) throw err;
+        }
+      }
+    };
+    await drop('image.generate', 'image', { x: 30, y: 60 });
+    await drop('image.edit', 'edit', { x: 230, y: 200 });
+    await drop('output', 'out', { x: 430, y: 60 });
 
     // The app's one parameter, then the image node's prompt uses it.
     await page.getByRole('tab', { name: /Parameters/ }).click();

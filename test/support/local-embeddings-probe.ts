@@ -23,7 +23,7 @@ export interface ProbeResult {
   ranked: {
     brief: string;
     top: { name: string; score: number }[];
-    exampleVote: { name: string; share: number };
+    exampleVote: { name: string | null; share: number; none: number };
   }[];
   sameTwice: boolean;
   vectorNorm: number;
@@ -51,12 +51,16 @@ async function main(): Promise<void> {
     if (!first || !again || !votes) throw new Error(`no semantic scores for "${brief}"`);
     sameTwice &&= [...first].every(([appId, s]) => again.get(appId) === s);
     sameTwice &&= JSON.stringify([...votes.apps]) === JSON.stringify([...againEvidence.examples!.apps]);
-    const [votedId, share] = [...votes.apps].sort((a, b) => b[1] - a[1])[0];
+    const [votedId, share] = [...votes.apps].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
     const top = [...first]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 3)
       .map(([appId, s]) => ({ name: nameOf.get(appId)!, score: s }));
-    ranked.push({ brief, top, exampleVote: { name: nameOf.get(votedId)!, share } });
+    ranked.push({
+      brief,
+      top,
+      exampleVote: { name: votedId ? nameOf.get(votedId)! : null, share, none: votes.none },
+    });
   }
   const model = sharedLocalEmbeddings({ modelPath: localModelPath(config) });
   const [vector, empty, long] = await model.embed(['a vector', '   ', 'quote card '.repeat(400)]);

@@ -73,8 +73,14 @@ withModel('EMBEDDINGS_PROVIDER=local with the real all-MiniLM-L6-v2 (child proce
       'Product Photo on a Styled Background',
     );
     for (const r of probe.ranked) expect(r.top[0].score - r.top[1].score).toBeGreaterThan(0.1);
-    // Of the apps, the nearest labelled example requests vote most for the one the brief names.
-    for (const r of probe.ranked) expect(r.exampleVote.name).toBe(r.top[0].name);
+    // The nearest labelled example requests vote: shares of apps and of "none" that sum to one, and
+    // when any of them names an app it is the one the brief names. (A brief that turns the caller's own
+    // episode into a clip sits among near misses that edit the caller's media, so "none" may lead there.)
+    for (const r of probe.ranked) {
+      expect(r.exampleVote.share + r.exampleVote.none).toBeLessThanOrEqual(1.0001);
+      if (r.exampleVote.name !== null) expect(r.exampleVote.name).toBe(r.top[0].name);
+    }
+    expect(probe.ranked[0].exampleVote.name).toBe('Quote Card');
   });
 
   test('is deterministic, gives unit vectors and logs no warning', () => {

@@ -7,7 +7,7 @@ import { startFakeChat, type ChatBehaviour, type FakeChat } from '../../support/
 const VIDEO_AD = '9e5f9264-3c79-43c6-b368-57181201d05d';
 // A brief the rules are sure of (the model may not run an app the judgement would not).
 const BRIEF =
-  'Short vertical ad with a voiceover for the Kite running jacket, neon palette, ending on "Run free"';
+  'Short vertical ad with a voiceover and captions for the Kite running jacket, neon palette, ending on "Run free"';
 const logger = pino({ level: 'silent' });
 
 describe('briefModel (tool calling against a chat completions server)', () => {
