@@ -1,6 +1,12 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createApiKey, revokeApiKey } from '../../adapters/db/api-keys';
-import { screenshot, startConsoleStack, type ConsoleStack } from '../support/browser';
+import {
+  connectNodes,
+  repeatUntilSeen,
+  screenshot,
+  startConsoleStack,
+  type ConsoleStack,
+} from '../support/browser';
 
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -95,7 +101,7 @@ describe('builder editing (browser)', () => {
   }, 60_000);
 
   test('a deleted node comes back with Ctrl+Z (and its edge), goes again with Ctrl+Shift+Z, and by the buttons', async () => {
-    await connect(page, 'image', 'edit');
+    await connectNodes(page, 'image', 'edit');
     const edges = page.locator('.react-flow__edge');
     expect(await edges.count()).toBe(1);
     await node('edit').click();
@@ -145,7 +151,7 @@ describe('builder editing (browser)', () => {
     // The paste moved the view to the new nodes: the whole graph in view first.
     await page.locator('.react-flow__controls-fitview').click();
     await page.waitForTimeout(400);
-    await connect(page, 'edit', 'out');
+    await connectNodes(page, 'edit', 'out');
     const before = await flowPositions();
     await page.getByRole('button', { name: 'Tidy up' }).click();
     await page.waitForTimeout(500);
@@ -201,7 +207,11 @@ describe('builder editing (browser)', () => {
       .waitFor();
     expect(await banner.textContent()).not.toMatch(/graph\.nodes|Invalid input/);
     await screenshot(page, '34-builder-save-error');
-    await openForm(node('text'), page.getByLabel(/^Prompt/));
+    // The error banner above the canvas can move the node between Playwright's aim and its click.
+    await repeatUntilSeen(
+      () => node('text').click(),
+      () => page.getByLabel(/^Prompt/).waitFor({ timeout: 10_000 }),
+    );
     await page.getByLabel(/^Prompt/).fill('a haiku about the sea');
     await banner.waitFor({ state: 'detached' });
   }, 60_000);
@@ -270,41 +280,3 @@ describe('builder editing (browser)', () => {
     }
   }, 60_000);
 });
-
-/** Drags from one node's source handle to another's target handle until the edge is on the graph. */
-async function connect(page: Page, from: string, to: string): Promise<void> {
-  const source = page.locator(`.react-flow__node[data-id="${from}"] .react-flow__handle.source`);
-  const target = page.locator(`.react-flow__node[data-id="${to}"] .react-flow__handle.target`);
-  const edges = page.locator('.react-flow__edge');
-  const before = await edges.count();
-  for (let attempt = 1; ; attempt++) {
-    const a = (await source.boundingBox())!;
-    const b = (await target.boundingBox())!;
-    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-    await page.mouse.up();
-    try {
-      await edges.nth(before).waitFor({ timeout: 5_000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-}
-
-/**
- * Clicks a node until its form shows the field: on a loaded machine the error banner that a failed save
- * draws above the canvas can move the node between Playwright's aim and its click.
- */
-async function openForm(target: Locator, field: Locator): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await target.click();
-    try {
-      await field.waitFor({ timeout: 10_000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-}

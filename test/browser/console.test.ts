@@ -1,5 +1,11 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { screenshot, startConsoleStack, type ConsoleStack } from '../support/browser';
+import {
+  connectNodes,
+  repeatUntilSeen,
+  screenshot,
+  startConsoleStack,
+  type ConsoleStack,
+} from '../support/browser';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -85,17 +91,11 @@ describe('console (browser)', () => {
     const palette = (type: string) => page.locator(`.palette-item[data-node-type="${type}"]`);
     // One drop at a time, each seen on the graph before the next: on a loaded machine a drag that starts
     // while the palette redraws after the last drop can be lost, and is then made again.
-    const drop = async (type: string, id: string, at: { x: number; y: number }) => {
-      for (let attempt = 1; ; attempt++) {
-        await palette(type).dragTo(canvas, { targetPosition: at });
-        try {
-          await nodeOnGraph(id).waitFor({ state: 'visible', timeout: 15_000 });
-          return;
-        } catch (err) {
-          if (attempt === 3) throw err;
-        }
-      }
-    };
+    const drop = (type: string, id: string, at: { x: number; y: number }) =>
+      repeatUntilSeen(
+        () => palette(type).dragTo(canvas, { targetPosition: at }),
+        () => nodeOnGraph(id).waitFor({ state: 'visible', timeout: 15_000 }),
+      );
     await drop('image.generate', 'image', { x: 30, y: 60 });
     await drop('image.edit', 'edit', { x: 230, y: 200 });
     await drop('output', 'out', { x: 430, y: 60 });
@@ -108,8 +108,8 @@ describe('console (browser)', () => {
     await page.getByLabel(/^Prompt/).fill('{{subject}} in watercolour');
 
     // Connect image -> edit -> out by dragging from handle to handle.
-    await connect(page, 'image', 'edit');
-    await connect(page, 'edit', 'out');
+    await connectNodes(page, 'image', 'edit');
+    await connectNodes(page, 'edit', 'out');
     await page.locator('[data-check="valid"]').waitFor();
 
     // Point the last edge at a node that does not exist, as a typo in the JSON would.
@@ -132,7 +132,7 @@ describe('console (browser)', () => {
     await screenshot(page, '05-builder-dangling-edge');
 
     await problems.getByRole('button', { name: 'Remove edge' }).click();
-    await connect(page, 'edit', 'out');
+    await connectNodes(page, 'edit', 'out');
     await page.locator('[data-check="valid"]').waitFor();
     expect(await page.locator('.flow-node-invalid').count()).toBe(0);
     await page.getByRole('tab', { name: 'App' }).click();
@@ -215,28 +215,3 @@ async function expectVisible(locator: Locator): Promise<void> {
 }
 
 /** Drags a connection from a node's output handle to another node's input handle. */
-/**
- * Drags from one node's source handle to another's target handle until the edge is on the graph.
- * On a loaded machine a drag can end before React Flow has seen it start: then the edge is missing
- * and the drag is made again (the graph's check alone would not tell, an unconnected edit node being valid).
- */
-async function connect(page: Page, from: string, to: string): Promise<void> {
-  const source = page.locator(`.react-flow__node[data-id="${from}"] .react-flow__handle.source`);
-  const target = page.locator(`.react-flow__node[data-id="${to}"] .react-flow__handle.target`);
-  const edges = page.locator('.react-flow__edge');
-  const before = await edges.count();
-  for (let attempt = 1; ; attempt++) {
-    const a = (await source.boundingBox())!;
-    const b = (await target.boundingBox())!;
-    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-    await page.mouse.up();
-    try {
-      await edges.nth(before).waitFor({ timeout: 5_000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-}

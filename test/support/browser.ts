@@ -72,3 +72,39 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   process.stdout.write(`screenshot: ${relative(process.cwd(), path)}\n`);
   return path;
 }
+
+/**
+ * Does `action` until `seen` resolves, three tries at most. On a loaded machine a click or a drag can be
+ * lost (made before React Flow has measured, or while a banner moves the canvas); one that was seen is
+ * never repeated.
+ */
+export async function repeatUntilSeen(action: () => Promise<void>, seen: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await action();
+    try {
+      await seen();
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+/** Drags from one node's source handle to another's target handle until the edge is on the graph. */
+export async function connectNodes(page: Page, from: string, to: string): Promise<void> {
+  const source = page.locator(`.react-flow__node[data-id="${from}"] .react-flow__handle.source`);
+  const target = page.locator(`.react-flow__node[data-id="${to}"] .react-flow__handle.target`);
+  const edges = page.locator('.react-flow__edge');
+  const before = await edges.count();
+  await repeatUntilSeen(
+    async () => {
+      const a = (await source.boundingBox())!;
+      const b = (await target.boundingBox())!;
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+      await page.mouse.up();
+    },
+    () => edges.nth(before).waitFor({ timeout: 5_000 }),
+  );
+}

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, PutBucketPolicyCommand, S3Client } from '@aws-sdk/client-s3';
 import { guardChild } from '../../scripts/child-guard';
 
 export const S3_TOOLS_DIR = path.resolve(__dirname, '../../.tools/s3');
@@ -102,4 +102,26 @@ async function waitUntilAnswering(
     }
   }
   throw new Error(`moto server did not answer at ${endpoint} in time`);
+}
+
+/**
+ * A bucket on the server whose objects anyone may read (the bucket is the CDN, as docker-compose's
+ * minio-setup makes it), and a client for it.
+ */
+export async function publicBucket(s3: S3Server, bucket: string): Promise<S3Client> {
+  await s3.createBucket(bucket);
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: TEST_S3_REGION,
+    forcePathStyle: true,
+    credentials: TEST_S3_CREDENTIALS,
+  });
+  const policy = {
+    Version: '2012-10-17',
+    Statement: [
+      { Effect: 'Allow', Principal: '*', Action: ['s3:GetObject'], Resource: [`arn:aws:s3:::${bucket}/*`] },
+    ],
+  };
+  await client.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: JSON.stringify(policy) }));
+  return client;
 }

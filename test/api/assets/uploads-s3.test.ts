@@ -1,7 +1,7 @@
-import { PutBucketPolicyCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { createTestApi, type TestApi } from '../../support/api';
-import { startS3Server, TEST_S3_CREDENTIALS, TEST_S3_REGION, type S3Server } from '../../support/s3-server';
+import { publicBucket, startS3Server, TEST_S3_CREDENTIALS, type S3Server } from '../../support/s3-server';
 
 const BUCKET = 'atelier-uploads';
 /** catalog/apps/photo-to-video-clip.json: a url input `photo` that accepts images. */
@@ -20,29 +20,7 @@ describe('uploads with STORAGE_DRIVER=s3', () => {
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    await s3.createBucket(BUCKET);
-    client = new S3Client({
-      endpoint: s3.endpoint,
-      region: TEST_S3_REGION,
-      forcePathStyle: true,
-      credentials: TEST_S3_CREDENTIALS,
-    });
-    await client.send(
-      new PutBucketPolicyCommand({
-        Bucket: BUCKET,
-        Policy: JSON.stringify({
-          Version: '2012-10-17',
-          Statement: [
-            {
-              Effect: 'Allow',
-              Principal: '*',
-              Action: ['s3:GetObject'],
-              Resource: [`arn:aws:s3:::${BUCKET}/*`],
-            },
-          ],
-        }),
-      }),
-    );
+    client = await publicBucket(s3, BUCKET);
     api = await createTestApi({
       config: {
         STORAGE_DRIVER: 's3',

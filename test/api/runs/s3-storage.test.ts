@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { GetObjectCommand, HeadObjectCommand, PutBucketPolicyCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { testApp, textParameter } from '../../support/app-definitions';
 import { insertTestApp, startAppRun, waitForEnd, type RunBody } from '../../support/runs';
-import { startS3Server, TEST_S3_CREDENTIALS, TEST_S3_REGION, type S3Server } from '../../support/s3-server';
+import { publicBucket, startS3Server, TEST_S3_CREDENTIALS, type S3Server } from '../../support/s3-server';
 import { createTestStack, type TestStack } from '../../support/stack';
 
 const SOCIAL_POST = '222e3b34-9f50-4c7b-bc8f-3007c30bec7a';
@@ -53,13 +53,6 @@ const S3_CHAIN_APP = testApp({
   ],
 });
 
-const PUBLIC_READ_POLICY = {
-  Version: '2012-10-17',
-  Statement: [
-    { Effect: 'Allow', Principal: '*', Action: ['s3:GetObject'], Resource: [`arn:aws:s3:::${BUCKET}/*`] },
-  ],
-};
-
 type OutputView = RunBody['outputs'][number] & { value: string | null; mimeType: string };
 
 describe('runs with STORAGE_DRIVER=s3', () => {
@@ -69,17 +62,8 @@ describe('runs with STORAGE_DRIVER=s3', () => {
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    await s3.createBucket(BUCKET);
-    client = new S3Client({
-      endpoint: s3.endpoint,
-      region: TEST_S3_REGION,
-      forcePathStyle: true,
-      credentials: TEST_S3_CREDENTIALS,
-    });
-    // The bucket is the CDN: its objects are anonymously readable, as docker-compose's minio-setup makes them.
-    await client.send(
-      new PutBucketPolicyCommand({ Bucket: BUCKET, Policy: JSON.stringify(PUBLIC_READ_POLICY) }),
-    );
+    // The bucket is the CDN: its objects are anonymously readable.
+    client = await publicBucket(s3, BUCKET);
     stack = await createTestStack({
       config: {
         STORAGE_DRIVER: 's3',
