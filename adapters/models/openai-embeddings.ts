@@ -87,14 +87,27 @@ export function cachedEmbeddings(
     },
     async embed(texts) {
       const keys = texts.map(keyOf);
-      const missing = [...new Set(keys.filter((k) => !cache.has(k)))];
-      if (missing.length > 0) {
-        const textOf = new Map(keys.map((k, i) => [k, texts[i]]));
-        const vectors = await model.embed(missing.map((k) => textOf.get(k)!));
-        missing.forEach((k, i) => cache.set(k, vectors[i]));
+      if (await embedMissing(model, texts, keys, cache))
         while (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
-      }
       return keys.map((k) => cache.get(k)!);
     },
   };
+}
+
+/**
+ * Embeds the texts whose keys `known` lacks (each once) and adds their vectors to it; true when any
+ * were embedded. The caches of vectors (in memory, in a file) share it.
+ */
+export async function embedMissing(
+  model: EmbeddingsModel,
+  texts: string[],
+  keys: string[],
+  known: Map<string, number[]>,
+): Promise<boolean> {
+  const missing = [...new Set(keys.filter((k) => !known.has(k)))];
+  if (missing.length === 0) return false;
+  const textOf = new Map(keys.map((k, i) => [k, texts[i]]));
+  const vectors = await model.embed(missing.map((k) => textOf.get(k)!));
+  missing.forEach((k, i) => known.set(k, vectors[i]));
+  return true;
 }

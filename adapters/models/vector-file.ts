@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Logger } from 'pino';
-import type { EmbeddingsModel } from './openai-embeddings';
+import { embedMissing, type EmbeddingsModel } from './openai-embeddings';
 
 /**
  * An embeddings model whose vectors are kept in a JSON file beside the model (`<model>.vectors.json`),
@@ -23,13 +23,7 @@ export function fileCachedEmbeddings(
     async embed(texts) {
       const known = stored();
       const keys = texts.map(keyOf);
-      const missing = [...new Set(keys.filter((k) => !known.has(k)))];
-      if (missing.length > 0) {
-        const textOf = new Map(keys.map((k, i) => [k, texts[i]]));
-        const fresh = await model.embed(missing.map((k) => textOf.get(k)!));
-        missing.forEach((k, i) => known.set(k, fresh[i]));
-        writeVectors(file, known, logger);
-      }
+      if (await embedMissing(model, texts, keys, known)) writeVectors(file, known, logger);
       return keys.map((k) => known.get(k)!);
     },
   };
