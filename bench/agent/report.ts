@@ -158,7 +158,9 @@ export function describeMiss(r: BriefResult, appName: (appId: string | null) => 
       ? appName(r.create.appId)
       : r.create.status === 'error'
         ? `error ${r.create.errorCode}`
-        : r.create.status;
+        : r.create.status === 'unmatched' || r.create.status === 'needs_input'
+          ? `${r.create.status} (${unmatchedDetail(r.create)})`
+          : r.create.status;
   const lines = [
     `  ${r.id} [${r.style}] wanted ${appName(r.expectedAppId)}; create ${got}; discovery ${appName(r.discoverFirst)}`,
   ];
@@ -166,6 +168,18 @@ export function describeMiss(r: BriefResult, appName: (appId: string | null) => 
   if (!r.stable) lines.push('      answered differently the second time');
   lines.push(`      <- ${r.brief.replace(/\s+/g, ' ').slice(0, 160)}`);
   return lines.join('\n');
+}
+
+/** Why create did not run: its cause, its confidence, what it asks for and what it offered. */
+function unmatchedDetail(c: BriefResult['create']): string {
+  return [
+    c.cause,
+    c.confidence === null ? null : `confidence ${c.confidence.toFixed(2)}`,
+    c.unmet.length > 0 ? `asks ${c.unmet.join(', ')}` : null,
+    c.offered.length > 0 ? `offered ${c.offered.length}` : 'offered none',
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 function unionKeys(records: Record<string, unknown>[]): string[] {

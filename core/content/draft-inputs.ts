@@ -5,7 +5,7 @@ import { readBrief, type BriefReading } from '../discovery/brief-reading';
 import { cueVocabulary } from '../discovery/cue-words';
 import { clipToLength } from '../text/graphemes';
 import { secondsIn, structuredValue, unclaimedValue } from './brief-fields';
-import type { Draft, DraftRequest, DraftSource } from './draft';
+import type { Ask, Draft, DraftRequest, DraftSource } from './draft';
 import { assignQuotes, textFor } from './fill-text';
 import { roleOf } from './field-roles';
 import { pickOption, pickRatio } from './pick-option';
@@ -139,14 +139,19 @@ function pickUrl(p: AppParameter, urls: string[]): string | undefined {
 }
 
 function ask(draft: Draft, p: AppParameter, autoFillable: boolean): void {
-  draft.asks.push({
+  draft.asks.push(askOf(p, autoFillable));
+}
+
+/** The ask for a parameter the draft could not (or only by a guess could) fill. */
+export function askOf(p: AppParameter, autoFillable: boolean): Ask {
+  return {
     name: p.name,
     key: p.key,
     question: question(p),
     type: p.type,
     required: p.default === undefined,
     autoFillable,
-  });
+  };
 }
 
 export function question(p: AppParameter): string {

@@ -1,5 +1,6 @@
 import type { AppParameter } from '../app/app-definition';
 import type { Draft, DraftSource } from './draft';
+import { askOf } from './draft-inputs';
 
 /**
  * Where an input's value came from, in the words an agent reads: given by the caller, quoted in the
@@ -107,5 +108,9 @@ export function settleWeakEvidence(parameters: AppParameter[], draft: Draft): Dr
       });
   }
   const asks = draft.asks.map((a) => (unusable.has(a.key) ? { ...a, autoFillable: false } : a));
+  // A weak value drafted where no ask stood (a subject read from a sender clause ...) leaves the
+  // parameter empty: it is asked for like any other the brief does not give.
+  for (const p of parameters)
+    if (unusable.has(p.key) && !asks.some((a) => a.key === p.key)) asks.push(askOf(p, false));
   return { ...draft, inputs, sources, asks, warnings };
 }
