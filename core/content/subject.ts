@@ -343,13 +343,20 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
   const stated = statements(runs);
   // "... that announces it": what "it" stands for is the situation the brief states.
   const first = role === 'topic' && segments.pointsBack ? wholeStatement(stated) : [];
-  const trimmed = [...first, ...ordered, ...stated, ...byContent(runs)]
-    .map((c) => trim(c, role))
-    .filter((c): c is Run => c !== null);
-  // A clause about the sender ("I'm an HR generalist at ...") gives the topic only when nothing else
-  // does; a product often is the sender's own ("I run a candle studio, Ember & Wick").
-  const aboutSender = (c: Run) => role !== 'product' && c.tokens.some((t) => t.sender);
-  const found = trimmed.find((c) => !aboutSender(c)) ?? trimmed[0];
+  // A clause about the sender ("I'm an HR generalist at ...") gives the subject only when nothing
+  // else does. A product the brief points at in one ("I run a candle studio, Ember & Wick", "we're
+  // pushing our new Trailmix bites") often is the sender's own; a whole stating clause about them
+  // ("I'm a ceramicist who sells at craft fairs") is not a product.
+  const fallbacks = [...stated, ...byContent(runs)];
+  const trimmed = [...first, ...ordered, ...fallbacks]
+    .map((c) => ({
+      run: trim(c, role),
+      mayBeSender: role === 'product' && !fallbacks.includes(c),
+    }))
+    .filter((c): c is { run: Run; mayBeSender: boolean } => c.run !== null);
+  const aboutSender = (c: { run: Run; mayBeSender: boolean }) =>
+    !c.mayBeSender && c.run.tokens.some((t) => t.sender);
+  const found = (trimmed.find((c) => !aboutSender(c)) ?? trimmed[0])?.run;
   if (!found) return null;
   const text = textOf(reading.brief, found);
   if (role === 'product') {
