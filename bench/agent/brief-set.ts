@@ -91,7 +91,7 @@ export function loadBriefs(file = join(DIR, 'briefs.json')): BenchBrief[] {
 
 /** A photo's address as a writer gives it: http(s), ending in an image file's extension. */
 const PHOTO_URL =
-  /\bhttps?:\/\/([^\s/"'<>)\]]+)(\/[^\s"'<>)\]]*?\.(?:png|jpe?g|webp))(?=[\s"'<>)\],;]|\.?$|\.\s)/gi;
+  /\bhttps?:\/\/([^\s/"'<>)\]]+)(\/[^\s"'<>)\]]*?\.(?:png|jpe?g|webp))(?=[\s"'<>)\],;:!?]|\.?$|\.\s)/gi;
 
 /**
  * An outsider writes photo links to hosts that do not exist (https://cdn.example.com/...), meaning a

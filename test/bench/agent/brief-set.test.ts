@@ -8,6 +8,7 @@ import {
   requiredKeys,
   type BenchBrief,
   type InputMatcher,
+  withPhotosServed,
 } from '../../../bench/agent/brief-set';
 import { containsWords, matchesInput } from '../../../bench/agent/matchers';
 import { HELD_OUT_SHARE, splitOf } from '../../../bench/agent/split';
@@ -131,5 +132,26 @@ describe('bench/agent/legacy-briefs.json', () => {
     const legacy = loadLegacyBriefs(apps);
     expect(legacy).toHaveLength(47);
     expect(legacy.filter((b) => !byId.has(b.expected.appId!))).toEqual([]);
+  });
+});
+
+describe('withPhotosServed', () => {
+  const probe = (brief: string, photo: string): BenchBrief => ({
+    id: 'p-1',
+    style: 'photo_url',
+    brief,
+    expected: { appId: 'a', inputs: { photo: { equals: photo } } },
+  });
+
+  test.each([
+    ['Animate https://cdn.example.com/a/shot.jpeg: square, 8 seconds', 'https://cdn.example.com/a/shot.jpeg'],
+    ['Here: https://cdn.example.com/b.png, call it Hoot', 'https://cdn.example.com/b.png'],
+    ['Photo is https://cdn.example.com/c.webp.', 'https://cdn.example.com/c.webp'],
+    ['Is this ok https://cdn.example.com/d.jpg?', 'https://cdn.example.com/d.jpg'],
+  ])('serves the photo in %j from the media server, in the brief and the expectation', (brief, photo) => {
+    const served = withPhotosServed(probe(brief, photo));
+    const local = photo.replace('https://', `${MEDIA_PLACEHOLDER}/outside/`);
+    expect(served.brief).toContain(local);
+    expect(served.expected.inputs).toEqual({ photo: { equals: local } });
   });
 });
