@@ -96,9 +96,10 @@ describe('console (browser)', () => {
         () => palette(type).dragTo(canvas, { targetPosition: at }),
         () => nodeOnGraph(id).waitFor({ state: 'visible', timeout: 15_000 }),
       );
-    await drop('image.generate', 'image', { x: 30, y: 60 });
-    await drop('image.edit', 'edit', { x: 230, y: 200 });
-    await drop('output', 'out', { x: 430, y: 60 });
+    // Clear of the canvas's left edge: a node dropped at its edge can end up under the palette.
+    await drop('image.generate', 'image', { x: 120, y: 60 });
+    await drop('image.edit', 'edit', { x: 290, y: 220 });
+    await drop('output', 'out', { x: 460, y: 60 });
 
     // The app's one parameter, then the image node's prompt uses it.
     await page.getByRole('tab', { name: /Parameters/ }).click();
