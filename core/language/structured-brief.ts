@@ -1,3 +1,4 @@
+import JSON5 from 'json5';
 import { asciiWords } from './tokens';
 import { lexicon } from './lexicon';
 /**
@@ -41,15 +42,22 @@ function field(key: string, raw: unknown): StructuredField | null {
   return { key, words: keyWords(key), value: items.join(', '), items };
 }
 
+/**
+ * A JSON object, or an object literal as agents also write one (`{topic: 'Returns', palette: 'Warm'}`:
+ * bare keys, single quotes, trailing commas; read as JSON5), optionally after a short name of what is
+ * asked (`POST explainer {...}`, `create_post {...}`).
+ */
 function readJson(text: string): StructuredBrief | null {
-  if (!/^\{[\s\S]*\}$/.test(text)) return null;
+  const m = text.match(/^((?:[A-Za-z_/][\w./-]*\s+){0,2}[A-Za-z_/][\w./-]*\s*:?\s*)?(\{[\s\S]*\})$/);
+  if (!m) return null;
   try {
-    const parsed = JSON.parse(text) as unknown;
+    const parsed = JSON5.parse(m[2]) as unknown;
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
     const fields = Object.entries(parsed as Record<string, unknown>)
       .map(([k, v]) => field(k, v))
       .filter((f): f is StructuredField => f !== null);
-    return fields.length > 0 ? { name: null, fields, kind: 'json' } : null;
+    const name = m[1]?.replace(/:?\s*$/, '').trim() || null;
+    return fields.length > 0 ? { name, fields, kind: 'json' } : null;
   } catch {
     return null;
   }

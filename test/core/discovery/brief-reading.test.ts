@@ -116,6 +116,28 @@ describe('readStructured', () => {
     expect(readStructured('A post about our opening day')).toBeNull();
   });
 
+  test('reads an object literal as agents write one, after the name of what is asked', () => {
+    expect(
+      readStructured(
+        "POST explainer {topic: 'How returns work', points: ['print the label', 'drop it off',],}",
+      ),
+    ).toEqual({
+      kind: 'json',
+      name: 'POST explainer',
+      fields: [
+        { key: 'topic', words: ['topic'], value: 'How returns work', items: ['How returns work'] },
+        {
+          key: 'points',
+          words: ['points'],
+          value: 'print the label, drop it off',
+          items: ['print the label', 'drop it off'],
+        },
+      ],
+    });
+    expect(readStructured('Please make {something nice} for us')).toBeNull();
+    expect(readStructured('A post about {our} opening day {soon}')).toBeNull();
+  });
+
   test('a phrase stands for its word with its object inside it ("walks new customers through")', () => {
     const terms = (brief: string) =>
       evidenceOf(read(brief))
