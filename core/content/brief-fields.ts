@@ -177,11 +177,13 @@ export function quoteRole(q: Quote, roles: FieldRole[]): FieldRole | null {
   const nearest = hits.sort((a, b) => distance(before, a) - distance(before, b))[0];
   if (nearest) return nearest;
   // "name is 'Lavender Dusk'", "called 'Trail Mix'": a name, for whichever named thing the app has.
-  if (last.some((w) => NAMING_CUES.has(w))) return NAMED_ROLES.find((r) => roles.includes(r)) ?? null;
-  return null;
+  // Or "..., call it 'Lavender Hour'": the caller gives the thing its name.
+  const named = last.some((w) => NAMING_CUES.has(w)) || NAME_GIVING.some((p) => q.before.endsWith(p));
+  return named ? (NAMED_ROLES.find((r) => roles.includes(r)) ?? null) : null;
 }
 
 const NAMING_CUES = new Set(['name', ...NAMING_WORDS]);
+const NAME_GIVING: readonly string[] = lexicon.fieldRoles.naming.name_giving;
 const NAMED_ROLES: readonly FieldRole[] = ['title', 'product', 'campaign'] as const;
 
 function distance(before: string[], role: FieldRole): number {

@@ -136,6 +136,13 @@ export const SLOT_BRIEFS: OwnBrief[] = [
       excerpt: { has: ['every hospital has a second life after midnight'], not: ['sunset'] },
     },
   },
+  // "..., call it 'X'": the caller names the thing; the quote is its name.
+  {
+    brief:
+      "Put our new mug on a clean backdrop for the shop: https://cdn.example.com/m.png, call it 'Morning Ritual Mug', studio, square.",
+    app: PRODUCT,
+    fields: { product_name: { has: ['morning ritual mug'], not: ['shop', 'studio'] } },
+  },
   // A greeting is not the thing to make; a quotation with its author is a quote card, even when "an image" is asked.
   {
     brief:
