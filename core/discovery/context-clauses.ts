@@ -77,20 +77,35 @@ const SENDER_CONTRACTED: ReadonlySet<string> = new Set(requestClauses.sender_ver
 function opensOnSender(clause: ReadToken[]): boolean {
   const [pronoun, contracted] = clause[0].lower.split(/['’]/);
   if (!SENDER_PRONOUNS.has(pronoun)) return false;
-  if (contracted !== undefined && SENDER_CONTRACTED.has(contracted))
-    return contracted !== 've' || beingAfter(clause);
-  return beingAfter(clause);
+  if (contracted === undefined || !SENDER_CONTRACTED.has(contracted)) return beingAfter(clause, 1);
+  if (contracted === 've') return beingAfter(clause, 1);
+  // "I'm a dentist" says who they are; "we're rolling out the autumn menu" what they do.
+  const acting = progressiveAfter(clause, 0);
+  return acting === null || SENDER_VERBS.has(acting.lemma);
 }
 
-/** The verbs after the subject (adverbs skipped) reach a verb of being or working before any other verb. */
-function beingAfter(clause: ReadToken[]): boolean {
-  for (const t of clause.slice(1)) {
+/**
+ * The verbs from `from` (adverbs skipped) reach a verb of being or working before any other verb; a
+ * "be" that only makes the next verb progressive ("we are launching") leaves it to that verb.
+ */
+function beingAfter(clause: ReadToken[], from: number): boolean {
+  for (let i = from; i < clause.length; i++) {
+    const t = clause[i];
     if (t.pos === 'ADV') continue;
     if (t.pos !== 'AUX' && t.pos !== 'VERB') return false;
+    if (t.lemma === 'be' && progressiveAfter(clause, i)) continue;
     if (SENDER_VERBS.has(t.lemma)) return true;
     if (t.pos === 'VERB') return false;
   }
   return false;
+}
+
+/** The "-ing" verb right after token i (adverbs skipped), as in "we're (now) launching", or null. */
+function progressiveAfter(clause: ReadToken[], i: number): ReadToken | null {
+  let j = i + 1;
+  while (clause[j]?.pos === 'ADV') j++;
+  const t = clause[j];
+  return t && t.pos === 'VERB' && /ing$/.test(t.lower) ? t : null;
 }
 
 /** "Our Reels ads with static images": prepositional phrases that qualify the subject, skipped to its verb. */

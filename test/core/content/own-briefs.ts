@@ -48,6 +48,13 @@ export const SLOT_BRIEFS: OwnBrief[] = [
     app: SOCIAL,
     fields: { topic: { has: ['bulb sale'], not: ['family run', 'leeds'] } },
   },
+  // "We're rolling out ..." tells what they do, not who they are: its object is the campaign.
+  {
+    brief:
+      "We're rolling out our spring tasting menu across all three bistros in April. Need one look for the Instagram feed, stories and a web banner, and the head chef signs off the key visual first.",
+    app: CAMPAIGN,
+    fields: { campaign: { has: ['spring tasting menu'], not: ['head chef', 'signs off'] } },
+  },
   // A product named as what "it's": "It's the Nimbus 3.", and a quoted name after "name is".
   {
     brief:
