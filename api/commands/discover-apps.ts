@@ -17,13 +17,16 @@ export async function discoverApps(
   semantic: SemanticScorer,
 ) {
   const candidates = (await usableApps(deps, caller)).map((a) => a.candidate);
-  const { judgement, ...result } = rankApps(request.intent, candidates, {
+  const { matches, intent, verdict, judgement } = rankApps(request.intent, candidates, {
     constraints: request.constraints,
     limit: request.limit,
     semantic: await semantic(request.intent, candidates),
   });
+  // Near misses are what content creation offers when nothing is listed; discovery lists matches only.
   return {
-    ...result,
+    matches,
+    intent,
+    verdict,
     confidence: {
       value: judgement.confidence,
       runThreshold: runThresholdOf(judgement.model),

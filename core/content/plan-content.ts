@@ -148,6 +148,7 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
         discovery.verdict.reason ?? 'No app fits the brief.',
         ranked,
         confidence,
+        ranked.length > 0 ? ranked : discovery.nearMisses,
       );
     if (confidence.value < confidence.runThreshold)
       return noRun(request, 'unsure', unsureReason(ranked, confidence), ranked, confidence);
@@ -191,7 +192,8 @@ export function planContent(request: ContentRequest, apps: ContentApp[]): Conten
 /**
  * No run: headless answers unmatched with the candidates (the caller's agent may pick one and call
  * Run App, or create again with appId in interactive mode); interactive asks one question that tells
- * the candidates apart. A no-fit brief offers only near misses that reach the listing threshold.
+ * the candidates apart. A no-fit brief offers the near misses that reach the listing threshold, or,
+ * when none does, the apps the nearest example requests were made with.
  */
 function noRun(
   request: ContentRequest,
@@ -199,8 +201,9 @@ function noRun(
   why: string,
   ranked: DiscoveryMatch[],
   confidence: PlanConfidence,
+  offered: DiscoveryMatch[] = ranked,
 ): ContentPlan {
-  const candidates = candidatesOf(ranked);
+  const candidates = candidatesOf(offered);
   if (request.headless) {
     const reason =
       cause === 'no_fit'

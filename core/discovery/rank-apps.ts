@@ -17,6 +17,7 @@ import { exclusionsFor, type Exclusion } from './out-of-scope';
 import { scoreApps, type MatchReason } from './score-app';
 import { placedOnPlatform } from '../language/token-marks';
 import { FIT_THRESHOLD, verdictOf, type DiscoveryVerdict } from './verdict';
+import { nearMissesByExamples } from './near-misses';
 import { confidenceOf, runConfidenceOf, type ModelKind } from './judgement/confidence';
 import { appFeatures, type AppFeatures } from './judgement/features';
 import type { SemanticEvidence } from './judgement/semantic-evidence';
@@ -30,6 +31,8 @@ export interface DiscoveryResult {
   verdict: DiscoveryVerdict;
   /** The first match's confidence, the model that judged it, and every listed app's features. */
   judgement: { confidence: number; model: ModelKind; features: Map<string, AppFeatures> };
+  /** With no app listed: apps the nearest example requests were made with, to offer, never to run. */
+  nearMisses: DiscoveryMatch[];
 }
 
 export interface RankOptions {
@@ -141,6 +144,7 @@ export function rankApps(
   const asksForReview = evidence.terms.some((e) => REVIEW_TERMS.has(e.term));
   const ranked: Omit<DiscoveryMatch, 'confidence'>[] = [];
   const exclusions = new Map<string, Exclusion[]>();
+  const usable: DiscoveryCandidate[] = [];
   for (const candidate of candidates) {
     if (!meetsConstraints(candidate, options.constraints ?? {})) continue;
     const excluded = exclusionsFor(candidate, reading, index, request);
@@ -148,6 +152,7 @@ export function rankApps(
       exclusions.set(candidate.appId, excluded);
       continue;
     }
+    usable.push(candidate);
     const score = scores.get(candidate.appId);
     if (!score) continue;
     const factors = {
@@ -215,6 +220,14 @@ export function rankApps(
     intent: { medium, summary: summarizeIntent(intentText, medium, reading.platforms) },
     verdict,
     judgement: { confidence: runConfidence(matches, features, model), model, features },
+    nearMisses:
+      listed.length === 0
+        ? nearMissesByExamples(
+            options.semantic?.examples,
+            usable,
+            new Map(ranked.map((m) => [m.appId, m.relevanceScore])),
+          )
+        : [],
   };
 }
 
