@@ -20,7 +20,7 @@ describe('Idempotency-Key on the POSTs that start work (issue 25 item 5)', () =>
     (await api.http.get('/v1/account/usage').set('x-api-key', key())).body.data.credits;
 
   beforeAll(async () => {
-    api = await createTestApi({ config: { IDEMPOTENCY_LEASE_SECONDS: '2' } });
+    api = await createTestApi({ config: { IDEMPOTENCY_LEASE_SECONDS: '10' } });
   });
   afterAll(() => api.close());
 
@@ -113,7 +113,7 @@ describe('Idempotency-Key on the POSTs that start work (issue 25 item 5)', () =>
     const reserved = (await usage()).reserved;
     expect(reserved).toBeGreaterThan(creditsBefore.reserved);
 
-    // Within the lease the retry waits for the first answer; past it (2 s here) it takes the claim over.
+    // Within the lease the retry waits for the first answer; past it (10 s here: long enough that 50 duplicates on a loaded machine are all answered within it) it takes the claim over.
     const retry = await startRun('replica-stopped');
     expect(retry.status).toBe(202);
     const runs = await api.http.get('/v1/runs').set('x-api-key', key());
