@@ -157,7 +157,8 @@ describe('composed videos', () => {
       .execute();
     expect(nodes.map((n) => n.node_id)).not.toContain('source_1');
     expect(nodes.map((n) => n.node_id)).toContain('scene_1');
-  });
+    // Two runs, the second rendering a video: on a loaded 2-core machine more than the default minute.
+  }, 180_000);
 
   test("another workspace's run cannot be composed", async () => {
     const source = await stack.http
