@@ -348,15 +348,12 @@ export function subjectOf(reading: BriefReading, role: FieldRole, context: WordC
   // pushing our new Trailmix bites") often is the sender's own; a whole stating clause about them
   // ("I'm a ceramicist who sells at craft fairs") is not a product.
   const fallbacks = [...stated, ...byContent(runs)];
-  const trimmed = [...first, ...ordered, ...fallbacks]
-    .map((c) => ({
-      run: trim(c, role),
-      mayBeSender: role === 'product' && !fallbacks.includes(c),
-    }))
-    .filter((c): c is { run: Run; mayBeSender: boolean } => c.run !== null);
-  const aboutSender = (c: { run: Run; mayBeSender: boolean }) =>
-    !c.mayBeSender && c.run.tokens.some((t) => t.sender);
-  const found = (trimmed.find((c) => !aboutSender(c)) ?? trimmed[0])?.run;
+  const ownProduct = (c: Run) => role === 'product' && !fallbacks.includes(c);
+  const trimmed = [...first, ...ordered, ...fallbacks].flatMap((c) => {
+    const run = trim(c, role);
+    return run ? [{ run, aboutSender: !ownProduct(c) && run.tokens.some((t) => t.sender) }] : [];
+  });
+  const found = (trimmed.find((c) => !c.aboutSender) ?? trimmed[0])?.run;
   if (!found) return null;
   const text = textOf(reading.brief, found);
   if (role === 'product') {
